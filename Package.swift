@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// FullBleed: hero assets for iOS 26-style detail screens.
+//
+// Module layering (see README "Architecture"):
+//   fullbleed (CLI) -> FullBleedPipeline -> FullBleedCore -> FullBleedImage
+//                      FullBleedPipeline -> FullBleedCodecs -> FullBleedImage
+//   FullBleedCodecs -> CFullBleedShims (every setjmp) -> C system libraries
+import PackageDescription
+
+let package = Package(
+    name: "FullBleed",
+    products: [
+        .executable(name: "fullbleed", targets: ["fullbleed"]),
+        .library(name: "FullBleedImage", targets: ["FullBleedImage"]),
+        .library(name: "FullBleedCodecs", targets: ["FullBleedCodecs"]),
+        .library(name: "FullBleedCore", targets: ["FullBleedCore"]),
+        .library(name: "FullBleedPipeline", targets: ["FullBleedPipeline"]),
+    ],
+    targets: [
+        // C system libraries from Debian (installed by `make deps`).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+
+        // The one C target: wraps libjpeg/libpng calls whose errors arrive by longjmp.
+        .target(name: "CFullBleedShims", dependencies: ["CJPEG", "CPNG"]),
+
+        // Pixel buffer value type, geometry, colour-space tag. No C, no I/O.
+        .target(name: "FullBleedImage"),
+        // Decode/encode from bytes, sniffing, EXIF, ICC.
+        .target(name: "FullBleedCodecs", dependencies: ["FullBleedImage", "CFullBleedShims", "CJPEG", "CPNG", "CWebP"]),
+        // Pure operations (Image, params) -> Image / metrics.
+        .target(name: "FullBleedCore", dependencies: ["FullBleedImage"]),
+        // Pipeline specs, planning, runner, manifest, writers: the only file-system code.
+        .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedCodecs", "FullBleedCore"]),
+        // Argument parsing, progress, exit codes.
+        .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCodecs", "FullBleedImage"]),
+
+        // Shared fixtures and image comparison helpers for every test target.
+        .target(name: "FullBleedTestSupport", dependencies: ["FullBleedImage"], path: "Tests/FullBleedTestSupport"),
+        .testTarget(name: "FullBleedImageTests", dependencies: ["FullBleedImage", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedCodecsTests", dependencies: ["FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedCoreTests", dependencies: ["FullBleedCore", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedCLITests", dependencies: ["FullBleedTestSupport"]),
+    ]
+)

@@ -1,0 +1,40 @@
+import FullBleedImage
+
+/// The codec front door: sniffs the format from magic bytes and hands the bytes to that format's codec.
+public enum Codecs {
+    /// Reads format, displayed size, orientation, colour space and alpha from the header, without decoding pixels.
+    public static func probe(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws -> ImageInfo {
+        switch try sniff(bytes, stage: .probe) {
+        case .jpeg: return try JPEGCodec.probe(bytes, options: options)
+        case .png: return try PNGCodec.probe(bytes, options: options)
+        case .webp: return try WebPCodec.probe(bytes, options: options)
+        }
+    }
+
+    /// Decodes to upright pixels (8-bit, or 16-bit for 16-bit PNG), straight alpha, tagged with the source colour space.
+    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws -> DecodedImage {
+        switch try sniff(bytes, stage: .decode) {
+        case .jpeg: return try JPEGCodec.decode(bytes, options: options)
+        case .png: return try PNGCodec.decode(bytes, options: options)
+        case .webp: return try WebPCodec.decode(bytes, options: options)
+        }
+    }
+
+    /// Encodes `image` (any sample type; converted to what the format stores) and embeds its ICC profile.
+    public static func encode(_ image: Image, as options: EncodeOptions) throws -> [UInt8] {
+        switch options {
+        case .jpeg(let o): return try JPEGCodec.encode(image, options: o)
+        case .png(let o): return try PNGCodec.encode(image, options: o)
+        case .webp(let o): return try WebPCodec.encode(image, options: o)
+        }
+    }
+
+    /// The format of `bytes`, or a typed error for empty input and unknown signatures.
+    public static func sniff(_ bytes: [UInt8], stage: CodecError.Stage = .decode) throws -> ImageFormat {
+        guard !bytes.isEmpty else { throw CodecError(stage: stage, format: nil, reason: .empty) }
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw CodecError(stage: stage, format: nil, reason: .unrecognizedFormat(prefix: describePrefix(bytes)))
+        }
+        return format
+    }
+}

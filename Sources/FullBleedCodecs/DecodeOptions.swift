@@ -1,0 +1,33 @@
+import FullBleedImage
+
+/// Options common to every decoder.
+public struct DecodeOptions: Sendable, Hashable {
+    /// sharp's default pixel limit (16383 x 16383): width x height above this is refused before allocation.
+    public static let defaultMaxPixels = 268_402_689
+
+    /// Largest `width * height` (stored pixels) a decoder may allocate; checked overflow-safe from the header.
+    public var maxPixels: Int
+    /// Apply the EXIF / container orientation so pixels come out upright (default true).
+    public var applyOrientation: Bool
+    /// Shrink-on-load: the smallest size (display orientation, pixels) the caller needs. Decoders that can
+    /// decode at reduced scale (JPEG DCT scaling by 1/2, 1/4, 1/8) pick the strongest reduction that still
+    /// covers this size in both dimensions. nil decodes at full size.
+    public var minimumSize: PixelSize?
+
+    public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, applyOrientation: Bool = true, minimumSize: PixelSize? = nil) {
+        self.maxPixels = maxPixels
+        self.applyOrientation = applyOrientation
+        self.minimumSize = minimumSize
+    }
+
+    /// Throws `pixelLimitExceeded` / `invalidDimensions` for a header size, before any allocation.
+    public func checkLimits(width: Int, height: Int, format: ImageFormat, stage: CodecError.Stage = .decode) throws {
+        guard width > 0, height > 0 else {
+            throw CodecError(stage: stage, format: format, reason: .invalidDimensions(width: width, height: height))
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxPixels {
+            throw CodecError(stage: stage, format: format, reason: .pixelLimitExceeded(width: width, height: height, limit: maxPixels))
+        }
+    }
+}

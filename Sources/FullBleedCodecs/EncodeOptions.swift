@@ -1,0 +1,74 @@
+/// What to write and how. Every encoder embeds the image's ICC profile when it has one (Display P3
+/// stays P3) and writes no EXIF or GPS: orientation is already applied to the pixels.
+public enum EncodeOptions: Sendable, Hashable {
+    case jpeg(JPEGEncodeOptions)
+    case png(PNGEncodeOptions)
+    case webp(WebPEncodeOptions)
+
+    public var format: ImageFormat {
+        switch self {
+        case .jpeg: return .jpeg
+        case .png: return .png
+        case .webp: return .webp
+        }
+    }
+}
+
+/// JPEG (libjpeg-turbo) encoder settings.
+public struct JPEGEncodeOptions: Sendable, Hashable {
+    public enum ChromaSubsampling: String, Sendable, Hashable, Codable {
+        /// Chroma halved both ways (the web default).
+        case yuv420 = "4:2:0"
+        /// Full-resolution chroma.
+        case yuv444 = "4:4:4"
+    }
+
+    /// 1...100.
+    public var quality: Int
+    public var progressive: Bool
+    /// Optimised Huffman tables (smaller files, same pixels).
+    public var optimizeHuffman: Bool
+    public var chromaSubsampling: ChromaSubsampling
+    /// Encoded RGB (0...1) that transparent pixels are flattened onto; JPEG has no alpha.
+    public var background: [Double]
+
+    public init(quality: Int = 82, progressive: Bool = true, optimizeHuffman: Bool = true,
+                chromaSubsampling: ChromaSubsampling = .yuv420, background: [Double] = [1, 1, 1]) {
+        self.quality = quality
+        self.progressive = progressive
+        self.optimizeHuffman = optimizeHuffman
+        self.chromaSubsampling = chromaSubsampling
+        self.background = background
+    }
+}
+
+/// PNG (libpng) encoder settings.
+public struct PNGEncodeOptions: Sendable, Hashable {
+    /// 8 or 16; nil keeps the image's own depth (16-bit sources stay 16-bit).
+    public var bitDepth: Int?
+    /// zlib level 0...9.
+    public var compressionLevel: Int
+
+    public init(bitDepth: Int? = nil, compressionLevel: Int = 6) {
+        self.bitDepth = bitDepth
+        self.compressionLevel = compressionLevel
+    }
+}
+
+/// WebP (libwebp) encoder settings.
+public struct WebPEncodeOptions: Sendable, Hashable {
+    /// 0...100 (lossy quality; for lossless, the compression effort).
+    public var quality: Float
+    /// 0 (fast) ... 6 (slowest, smallest).
+    public var method: Int
+    public var lossless: Bool
+    /// Keep RGB under fully transparent pixels (off by default: libwebp may simplify it).
+    public var exact: Bool
+
+    public init(quality: Float = 80, method: Int = 4, lossless: Bool = false, exact: Bool = false) {
+        self.quality = quality
+        self.method = method
+        self.lossless = lossless
+        self.exact = exact
+    }
+}

@@ -1,0 +1,3 @@
+import FullBleedPipeline
+
+print("fullbleed")
