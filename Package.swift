@@ -42,6 +42,6 @@ let package = Package(
         .testTarget(name: "FullBleedCodecsTests", dependencies: ["FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedCoreTests", dependencies: ["FullBleedCore", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedTestSupport"]),
-        .testTarget(name: "FullBleedCLITests", dependencies: ["FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedCLITests", dependencies: ["fullbleed", "FullBleedTestSupport"]),
     ]
 )

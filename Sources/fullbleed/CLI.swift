@@ -1,0 +1,108 @@
+import Foundation
+import FullBleedPipeline
+
+/// Process exit codes (documented in the README and `--help`).
+enum ExitCode {
+    /// Everything succeeded.
+    static let success: Int32 = 0
+    /// Some inputs failed; the others were processed.
+    static let someFailed: Int32 = 1
+    /// Usage or configuration error: nothing was done.
+    static let usage: Int32 = 2
+}
+
+/// A subcommand: its name, one-line summary, options and how to run it.
+protocol Command {
+    static var name: String { get }
+    static var summary: String { get }
+    static var usage: String { get }
+    static var options: [OptionSpec] { get }
+    static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32
+}
+
+/// Where the CLI writes: stdout for results, stderr for diagnostics. Injected so tests can capture it.
+struct Output: Sendable {
+    var write: @Sendable (String) -> Void
+    var writeError: @Sendable (String) -> Void
+
+    static let standard = Output(
+        write: { text in FileHandle.standardOutput.write(Data((text + "\n").utf8)) },
+        writeError: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) })
+}
+
+enum CLI {
+    static let commands: [any Command.Type] = [ProbeCommand.self]
+
+    /// Runs `fullbleed` with `arguments` (without the program name) and returns the exit code.
+    static func run(arguments: [String], output: Output = .standard) -> Int32 {
+        var output = output
+        guard let first = arguments.first else {
+            output.writeError(generalHelp)
+            return ExitCode.usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                output.write(help(for: command))
+            } else {
+                output.write(generalHelp)
+            }
+            return ExitCode.success
+        case "--version", "-V":
+            output.write("fullbleed \(ToolVersion.current)")
+            return ExitCode.success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            output.writeError("fullbleed: unknown command '\(first)' (see 'fullbleed --help')")
+            return ExitCode.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            output.write(help(for: command))
+            return ExitCode.success
+        }
+        do {
+            let parsed = try ParsedArguments.parse(rest, options: command.options)
+            return try command.run(parsed, output: &output)
+        } catch let error as UsageError {
+            output.writeError("fullbleed \(command.name): \(error.message) (see 'fullbleed \(command.name) --help')")
+            return ExitCode.usage
+        } catch {
+            output.writeError("fullbleed \(command.name): \(error)")
+            return ExitCode.usage
+        }
+    }
+
+    static var generalHelp: String {
+        var lines = [
+            "fullbleed \(ToolVersion.current): hero assets for iOS 26-style detail screens, the web and Android.",
+            "",
+            "Usage: fullbleed COMMAND [OPTIONS] [ARGUMENTS]",
+            "",
+            "Commands:",
+        ]
+        for command in commands { lines.append("  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary) }
+        lines += [
+            "",
+            "Options:",
+            "  -h, --help     Show help (also 'fullbleed COMMAND --help')",
+            "  -V, --version  Show the version",
+            "",
+            "Exit codes: 0 success, 1 some inputs failed (the rest were processed), 2 usage error.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    static func help(for command: any Command.Type) -> String {
+        var lines = ["Usage: \(command.usage)", "", command.summary]
+        if !command.options.isEmpty {
+            lines += ["", "Options:"]
+            for option in command.options {
+                lines.append("  " + option.synopsis.padding(toLength: 22, withPad: " ", startingAt: 0) + option.help)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
