@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The one C target: wraps libjpeg/libpng calls whose errors arrive by longjmp.
         .target(name: "CFullBleedShims", dependencies: ["CJPEG", "CPNG"]),
@@ -32,7 +33,7 @@ let package = Package(
         // Pure operations (Image, params) -> Image / metrics.
         .target(name: "FullBleedCore", dependencies: ["FullBleedImage"]),
         // Pipeline specs, planning, runner, manifest, writers: the only file-system code.
-        .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedCodecs", "FullBleedCore"]),
+        .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedCodecs", "FullBleedCore", "CCrypto"]),
         // Argument parsing, progress, exit codes.
         .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCodecs", "FullBleedImage"]),
 

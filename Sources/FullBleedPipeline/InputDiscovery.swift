@@ -1,0 +1,112 @@
+import Foundation
+
+/// One source photo found on the command line.
+public struct SourceFile: Sendable, Hashable, Comparable {
+    /// Path as it can be opened (absolute).
+    public var absolutePath: String
+    /// Path relative to the input root it was found under (for files given directly: the file name).
+    /// Used in the manifest and to name outputs; always `/`-separated.
+    public var relativePath: String
+
+    public static func < (a: SourceFile, b: SourceFile) -> Bool {
+        (a.relativePath, a.absolutePath) < (b.relativePath, b.absolutePath)
+    }
+}
+
+/// A path that was skipped or could not be listed, with the reason (reported, not fatal).
+public struct DiscoveryNote: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Finds source photos in files and folders given on the command line.
+///
+/// - Folders are walked recursively in sorted order; hidden files and folders (leading `.`) are skipped;
+///   only files with an image extension (jpg, jpeg, png, webp, any case) are taken from folders, but
+///   their format is still sniffed from content when decoded.
+/// - Files named directly are always taken, whatever their extension.
+/// - Symbolic links are not followed out of the input folder (by default): a link whose target lies
+///   outside the folder is skipped with a note. Links inside are followed once (cycles are cut).
+public struct InputDiscovery: Sendable {
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+
+    public var followSymlinksOutside: Bool
+
+    public init(followSymlinksOutside: Bool = false) {
+        self.followSymlinksOutside = followSymlinksOutside
+    }
+
+    public struct Result: Sendable {
+        public var files: [SourceFile]
+        public var notes: [DiscoveryNote]
+        /// Inputs that do not exist: a usage error for the caller.
+        public var missing: [String]
+    }
+
+    public func discover(_ inputs: [String]) -> Result {
+        var files: [SourceFile] = []
+        var notes: [DiscoveryNote] = []
+        var missing: [String] = []
+        let fm = FileManager.default
+        for input in inputs {
+            let absolute = URL(fileURLWithPath: input).standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+                missing.append(input)
+                continue
+            }
+            if !isDirectory.boolValue {
+                files.append(SourceFile(absolutePath: absolute, relativePath: (absolute as NSString).lastPathComponent))
+                continue
+            }
+            let root = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+            var visited: Set<String> = [root]
+            walk(directory: root, relative: "", root: root, visited: &visited, files: &files, notes: &notes)
+        }
+        // Same relative path from two inputs: keep both, they are disambiguated by the absolute path order.
+        files.sort()
+        var seen: Set<String> = []
+        files = files.filter { seen.insert($0.absolutePath).inserted }
+        return Result(files: files, notes: notes, missing: missing)
+    }
+
+    private func walk(directory: String, relative: String, root: String, visited: inout Set<String>,
+                      files: inout [SourceFile], notes: inout [DiscoveryNote]) {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: directory) else {
+            notes.append(DiscoveryNote(path: directory, reason: "cannot list folder"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            var target = path
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                let inside = resolved == root || resolved.hasPrefix(root + "/")
+                if !inside && !followSymlinksOutside {
+                    notes.append(DiscoveryNote(path: relativePath, reason: "skipped: symbolic link points outside the input folder"))
+                    continue
+                }
+                guard stat(resolved, &info) == 0 else {
+                    notes.append(DiscoveryNote(path: relativePath, reason: "skipped: broken symbolic link"))
+                    continue
+                }
+                target = resolved
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                let canonical = URL(fileURLWithPath: target).resolvingSymlinksInPath().path
+                guard visited.insert(canonical).inserted else { continue }
+                walk(directory: target, relative: relativePath, root: root, visited: &visited, files: &files, notes: &notes)
+            } else if (info.st_mode & S_IFMT) == S_IFREG {
+                let ext = (name as NSString).pathExtension.lowercased()
+                if Self.imageExtensions.contains(ext) {
+                    files.append(SourceFile(absolutePath: path, relativePath: relativePath))
+                }
+            }
+        }
+    }
+}
