@@ -68,23 +68,31 @@ import FullBleedTestSupport
         #expect(Array(samples[(31 * 4)..<(31 * 4 + 3)]) == [200, 200, 200])
     }
 
-    @Test(.enabled(if: TestPaths.hasCorpus, WebPTestFiles.corpusMissing))
-    func corpusLossyShrinks() throws {
-        let bytes = try TestPaths.bytes(TestPaths.corpusFile("edge/lossy.webp"))
-        let quarter = try Codecs.decode(bytes, options: DecodeOptions(minimumSize: PixelSize(width: 320, height: 200)))
-        #expect(quarter.image.size == PixelSize(width: 320, height: 200))
-        #expect(quarter.loadScale == 0.25)
-        #expect(quarter.info.size == PixelSize(width: 1280, height: 800))
-        let half = try Codecs.decode(bytes, options: DecodeOptions(minimumSize: PixelSize(width: 321, height: 200)))
-        #expect(half.image.size == PixelSize(width: 640, height: 400))
-        #expect(half.loadScale == 0.5)
+    struct CorpusCase: Sendable, CustomStringConvertible {
+        var file: String
+        var minimum: PixelSize
+        var expected: PixelSize
+        var loadScale: Double
+        var fullSize: PixelSize
+        var description: String { "\(file) min \(minimum)" }
     }
 
-    @Test(.enabled(if: TestPaths.hasCorpus, WebPTestFiles.corpusMissing))
-    func animatedFilesDecodeAtFullSize() throws {
-        let bytes = try TestPaths.bytes(TestPaths.corpusFile("edge/animated_2frames.webp"))
-        let decoded = try Codecs.decode(bytes, options: DecodeOptions(minimumSize: PixelSize(width: 80, height: 50)))
-        #expect(decoded.image.size == PixelSize(width: 640, height: 400))
-        #expect(decoded.loadScale == 1)
+    /// Animations are decoded at full size (only still images use libwebp's scaler).
+    static let corpusCases: [CorpusCase] = [
+        CorpusCase(file: "edge/lossy.webp", minimum: PixelSize(width: 320, height: 200), expected: PixelSize(width: 320, height: 200),
+                   loadScale: 0.25, fullSize: PixelSize(width: 1280, height: 800)),
+        CorpusCase(file: "edge/lossy.webp", minimum: PixelSize(width: 321, height: 200), expected: PixelSize(width: 640, height: 400),
+                   loadScale: 0.5, fullSize: PixelSize(width: 1280, height: 800)),
+        CorpusCase(file: "edge/animated_2frames.webp", minimum: PixelSize(width: 80, height: 50),
+                   expected: PixelSize(width: 640, height: 400), loadScale: 1, fullSize: PixelSize(width: 640, height: 400)),
+    ]
+
+    @Test(.enabled(if: TestPaths.hasCorpus, WebPTestFiles.corpusMissing), arguments: corpusCases)
+    func corpusFilesShrink(_ c: CorpusCase) throws {
+        let bytes = try TestPaths.bytes(TestPaths.corpusFile(c.file))
+        let decoded = try Codecs.decode(bytes, options: DecodeOptions(minimumSize: c.minimum))
+        #expect(decoded.image.size == c.expected)
+        #expect(decoded.loadScale == c.loadScale)
+        #expect(decoded.info.size == c.fullSize)
     }
 }
