@@ -5,7 +5,10 @@
  *   (IHDR, PLTE, IDAT, IEND) fails the file; an ancillary chunk with a bad CRC is dropped with a warning.
  * - Benign errors (e.g. "iCCP: known incorrect sRGB profile", an out-of-range palette index, extra
  *   compressed data) are warnings: collected for the caller, never fatal.
- * - No gamma correction: gAMA, cHRM and sBIT are read but ignored; samples come out as written.
+ * - Only the chunks FullBleed uses are parsed: IHDR, PLTE, tRNS, IDAT, IEND, iCCP and eXIf. Every other
+ *   chunk (gAMA, cHRM, sRGB, sBIT, text, time, ...) is skipped after its CRC check, so no gamma correction
+ *   happens (samples come out as written), an sRGB chunk cannot hide a later iCCP ("too many profiles"),
+ *   and compressed text chunks are never inflated.
  * - libpng's own 1,000,000 pixel width/height cap is lifted to the PNG maximum (2^31 - 1): the caller's
  *   pixel limit (width x height, checked after fbs_png_reader_open) is the one size policy.
  * - Ancillary chunk allocations are capped at FBS_PNG_CHUNK_MALLOC_MAX (libpng's chunk cache limit of
@@ -42,6 +45,9 @@ typedef struct fbs_png_writer {
     size_t length;
     size_t capacity;
 } fbs_png_writer;
+
+/* The ancillary chunks libpng parses for us (5 bytes each: name and NUL); the rest are skipped. */
+static const png_byte fbs_png_parsed_chunks[] = { 'i', 'C', 'C', 'P', '\0', 'e', 'X', 'I', 'f', '\0' };
 
 static int fbs_png_host_is_little_endian(void) {
     const uint16_t probe = 1;
@@ -86,16 +92,14 @@ static void fbs_png_fill_header(struct fbs_png_reader *reader) {
     h->color_type = color_type;
     h->interlaced = interlace == PNG_INTERLACE_ADAM7;
     h->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
-    h->has_srgb = png_get_valid(png, info, PNG_INFO_sRGB) != 0;
 
-    png_charp name = NULL;
+    png_charp name = NULL; /* the iCCP keyword: FullBleed names profiles by their 'desc' tag */
     int compression = 0;
     png_bytep profile = NULL;
     png_uint_32 profile_length = 0;
     if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_length) != 0 && profile != NULL) {
         h->icc = profile;
         h->icc_length = profile_length;
-        h->icc_name = name;
     }
     png_uint_32 exif_length = 0;
     png_bytep exif = NULL;
@@ -150,6 +154,8 @@ fbs_status_code fbs_png_reader_open(const uint8_t *bytes, size_t length, fbs_png
     png_set_benign_errors(reader->png, 1);
     png_set_user_limits(reader->png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
     png_set_chunk_malloc_max(reader->png, FBS_PNG_CHUNK_MALLOC_MAX);
+    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_AS_DEFAULT, fbs_png_parsed_chunks, 2);
     png_read_info(reader->png, reader->info);
     fbs_png_fill_header(reader);
     *header = reader->header;

@@ -8,7 +8,10 @@ import FullBleedImage
 ///   becomes an alpha channel (RGBA or gray+alpha), Adam7 is de-interlaced.
 /// - 16-bit files stay 16-bit (`.uint16`, native byte order); everything else is `.uint8`.
 /// - Samples come out as written, encoded (not linear), straight alpha: gAMA, cHRM and sBIT are ignored.
-/// - iCCP gives the colour space (bytes carried for re-embedding); an sRGB chunk or none means sRGB.
+/// - iCCP gives the colour space (bytes carried for re-embedding); without one the image is sRGB.
+/// - Only IHDR, PLTE, tRNS, IDAT, IEND, iCCP and eXIf are parsed; other chunks are skipped after their CRC
+///   check (text chunks are never inflated).
+/// - No shrink-on-load: `DecodeOptions.minimumSize` is ignored and `loadScale` is 1.
 /// - eXIf orientation is applied when `DecodeOptions.applyOrientation`.
 /// - The pixel limit is checked right after IHDR, before anything proportional to the image is allocated.
 /// - A CRC error in a critical chunk fails the file (libpng's default); libpng warnings such as

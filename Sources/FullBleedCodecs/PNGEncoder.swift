@@ -39,7 +39,7 @@ struct PNGEncoder {
 
     func encode(_ image: Image) throws -> [UInt8] {
         var pixels = image.encoded(as: sampleType(for: image))
-        let profile = image.colorSpace.icc
+        let profile = image.colorSpace.icc.flatMap { $0.bytes.isEmpty ? nil : $0 }
         if let profile {
             switch profile.dataColorSpace {
             case "RGB":
@@ -74,7 +74,7 @@ struct PNGEncoder {
                     params.pixels = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
                     params.stride = pixels.bytesPerRow
                     params.compression_level = Int32(compressionLevel)
-                    if profile != nil && !icc.isEmpty {
+                    if profile != nil {
                         params.icc = icc.baseAddress
                         params.icc_length = UInt32(icc.count)
                         params.icc_name = keyword.baseAddress

@@ -40,7 +40,6 @@ struct PNGHeader {
     var interlaced: Bool
     /// A tRNS chunk: the decoder adds an alpha channel for it.
     var hasTransparencyChunk: Bool
-    var hasSRGBChunk: Bool
     /// The decompressed iCCP profile.
     var iccProfile: [UInt8]?
     /// The eXIf payload (a TIFF block).
@@ -52,8 +51,7 @@ struct PNGHeader {
     /// Whether the decoded image has alpha (an alpha channel or a tRNS chunk).
     var hasAlpha: Bool { colorType.hasAlphaChannel || hasTransparencyChunk }
 
-    /// iCCP wins (its bytes are carried); an sRGB chunk or no colour chunk at all means sRGB.
-    /// gAMA and cHRM are not interpreted.
+    /// The iCCP profile (its bytes carried), else sRGB: an sRGB chunk, gAMA and cHRM are not read.
     var colorSpace: ColorSpace {
         if let iccProfile { return ICCInspector.colorSpace(forProfile: iccProfile) }
         return .sRGB
@@ -69,7 +67,6 @@ struct PNGHeader {
         self.colorType = colorType
         interlaced = raw.interlaced != 0
         hasTransparencyChunk = raw.has_trns != 0
-        hasSRGBChunk = raw.has_srgb != 0
         iccProfile = Self.copy(raw.icc, count: raw.icc_length)
         exif = Self.copy(raw.exif, count: raw.exif_length)
         outputFormat = PixelFormat(layout: layout, sampleType: raw.output_bytes_per_sample == 2 ? .uint16 : .uint8)

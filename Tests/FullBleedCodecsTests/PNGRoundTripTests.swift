@@ -64,6 +64,19 @@ import FullBleedTestSupport
         #expect(encoded.indices.contains { encoded[$0...].starts(with: Array("iCCP".utf8) + keyword) })
     }
 
+    @Test func sRGBChunkBeforeICCPDoesNotHideTheProfile() throws {
+        let profile = PNGFixtures.iccProfile()
+        var image = PNGFixtures.noise(width: 4, height: 4, layout: .rgb, sampleType: .uint8)
+        image.colorSpace = ICCInspector.colorSpace(forProfile: profile)
+        var png = try Codecs.encode(image, as: .png(PNGEncodeOptions()))
+        png = PNGChunks.inserting("sRGB", data: [0], before: "iCCP", into: png)
+        png = PNGChunks.inserting("gAMA", data: PNGChunks.bigEndianBytes(100_000), before: "iCCP", into: png)
+        let decoded = try Codecs.decode(png)
+        #expect(decoded.image == image)   // samples as stored: gAMA 1.0 not applied
+        #expect(decoded.image.colorSpace.icc?.bytes == profile)
+        #expect(decoded.warnings.isEmpty, "\(decoded.warnings)")
+    }
+
     @Test func grayImageWithRGBProfileIsWrittenAsRGB() throws {
         var image = PNGFixtures.noise(width: 5, height: 4, layout: .grayAlpha, sampleType: .uint8)
         image.colorSpace = ICCInspector.colorSpace(forProfile: PNGFixtures.iccProfile())

@@ -28,10 +28,8 @@ typedef struct fbs_png_header {
     int color_type;              /* IHDR colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA */
     int interlaced;              /* 1 for Adam7 */
     int has_trns;                /* a tRNS chunk (transparency for gray, RGB or palette) */
-    int has_srgb;                /* an sRGB chunk */
     const uint8_t *icc;          /* the iCCP profile, decompressed, or NULL */
     uint32_t icc_length;
-    const char *icc_name;        /* the iCCP profile name (Latin-1), or NULL */
     const uint8_t *exif;         /* the eXIf payload (a TIFF block), or NULL */
     uint32_t exif_length;
     /* The decoded pixel format fbs_png_reader_read produces: palette -> RGB, tRNS -> alpha channel,
