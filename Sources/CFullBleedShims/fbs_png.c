@@ -3,8 +3,8 @@
  * Policies, all deliberate:
  * - CRC errors: libpng's default (png_set_crc_action PNG_CRC_DEFAULT): an error in a critical chunk
  *   (IHDR, PLTE, IDAT, IEND) fails the file; an ancillary chunk with a bad CRC is dropped with a warning.
- * - Benign errors (e.g. "iCCP: known incorrect sRGB profile", an out-of-range palette index, extra
- *   compressed data) are warnings: collected for the caller, never fatal.
+ * - Benign errors (e.g. "iCCP: known incorrect sRGB profile", a palette index past the palette, too many
+ *   IDATs) are warnings: collected for the caller, never fatal.
  * - Only the chunks FullBleed uses are parsed: IHDR, PLTE, tRNS, IDAT, IEND, iCCP and eXIf. Every other
  *   chunk (gAMA, cHRM, sRGB, sBIT, text, time, ...) is skipped after its CRC check, so no gamma correction
  *   happens (samples come out as written), an sRGB chunk cannot hide a later iCCP ("too many profiles"),
