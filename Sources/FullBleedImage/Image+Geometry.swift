@@ -21,20 +21,44 @@ extension Image {
     /// The image transformed so that stored pixels tagged with `orientation` display upright.
     public func applyingOrientation(_ orientation: Orientation) -> Image {
         if orientation == .up { return self }
-        let stored = size
-        let display = orientation.displaySize(ofStored: stored)
+        let display = orientation.displaySize(ofStored: size)
         var out = Image(width: display.width, height: display.height, format: format, colorSpace: colorSpace)
-        let bpp = format.bytesPerPixel, srcRow = bytesPerRow, dstRow = out.bytesPerRow
+        // Move whole pixels as one fixed-size value: a per-pixel memcpy call would dominate the cost.
+        switch format.bytesPerPixel {
+        case 1: remap(into: &out, orientation: orientation, pixel: UInt8.self)
+        case 2: remap(into: &out, orientation: orientation, pixel: UInt16.self)
+        case 3: remap(into: &out, orientation: orientation, pixel: (UInt8, UInt8, UInt8).self)
+        case 4: remap(into: &out, orientation: orientation, pixel: UInt32.self)
+        case 6: remap(into: &out, orientation: orientation, pixel: (UInt16, UInt16, UInt16).self)
+        case 8: remap(into: &out, orientation: orientation, pixel: UInt64.self)
+        case 12: remap(into: &out, orientation: orientation, pixel: (UInt32, UInt32, UInt32).self)
+        default: remap(into: &out, orientation: orientation, pixel: (UInt64, UInt64).self)   // 16 bytes: RGBA float
+        }
+        return out
+    }
+
+    /// Copies every displayed pixel from its stored position; `P` must be exactly one pixel wide.
+    private func remap<P>(into out: inout Image, orientation: Orientation, pixel: P.Type) {
+        precondition(MemoryLayout<P>.size == format.bytesPerPixel)
+        let stored = size, bpp = format.bytesPerPixel, srcRow = bytesPerRow
+        let display = out.size
         withUnsafeBytes { src in
             out.withUnsafeMutableBytes { dst in
+                let source = src.baseAddress!
+                var target = dst.baseAddress!
                 for dy in 0..<display.height {
-                    for dx in 0..<display.width {
-                        let (sx, sy) = orientation.storedCoordinate(displayX: dx, displayY: dy, stored: stored)
-                        (dst.baseAddress! + dy * dstRow + dx * bpp).copyMemory(from: src.baseAddress! + sy * srcRow + sx * bpp, byteCount: bpp)
+                    // Stored position of display pixel (0, dy) and the step per display column.
+                    let (x0, y0) = orientation.storedCoordinate(displayX: 0, displayY: dy, stored: stored)
+                    let (x1, y1) = display.width > 1 ? orientation.storedCoordinate(displayX: 1, displayY: dy, stored: stored) : (x0, y0)
+                    let step = (y1 - y0) * srcRow + (x1 - x0) * bpp
+                    var offset = y0 * srcRow + x0 * bpp
+                    for _ in 0..<display.width {
+                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: P.self), as: P.self)
+                        target += bpp
+                        offset += step
                     }
                 }
             }
         }
-        return out
     }
 }
