@@ -14,8 +14,9 @@ enum JPEGCodec {
         }
     }
 
-    /// Decodes to 8-bit gray (1-component files) or RGB (everything else, CMYK converted), upright when
-    /// `options.applyOrientation`, tagged per `JPEGColorPolicy`.
+    /// Decodes to 8-bit encoded (as stored, not linearised) gray (1-component files) or RGB (everything
+    /// else, CMYK converted), no alpha, upright when `options.applyOrientation`, tagged per `JPEGColorPolicy`.
+    /// Any libjpeg warning (corrupt entropy data, premature end of file) fails the decode with `.corrupt`.
     ///
     /// The stored size is checked against `options.maxPixels` before libjpeg allocates anything. With
     /// `options.minimumSize`, decodes at the strongest DCT scale (1/2, 1/4, 1/8) that still covers it;

@@ -150,4 +150,17 @@ import FullBleedTestSupport
         #expect(isCorrupt(reason { try Codecs.decode(bytes) }))
         #expect(isCorrupt(reason { try Codecs.probe(bytes) }))
     }
+
+    @Test func malformedICCSegmentsAreIgnoredWithAWarning() throws {
+        var tagged = SyntheticImages.photoLike(width: 32, height: 32)
+        tagged.colorSpace = ColorSpace(family: .other, icc: JPEGTestFixtures.fakeProfile(size: 100_000, space: "RGB "))
+        var bytes = try Codecs.encode(tagged, as: .jpeg(JPEGEncodeOptions()))
+        // APP2 payload: "ICC_PROFILE\0", sequence number, segment count. Make the counts disagree.
+        let second = JPEGTestFixtures.segments(bytes).filter { $0.marker == 0xE2 }[1]
+        bytes[second.offset + 4 + 13] = 7
+        let decoded = try Codecs.decode(bytes)
+        #expect(decoded.image.colorSpace == .sRGB)
+        #expect(decoded.warnings.contains { $0.contains("malformed ICC profile") })
+        #expect(try Codecs.probe(bytes).colorSpace == .sRGB)
+    }
 }

@@ -53,32 +53,31 @@ import FullBleedTestSupport
         }
     }
 
+    /// Decodes `bytes` needing `minimum` and checks the reported load scale and the decoded size.
+    @discardableResult
+    func expectDecode(_ bytes: [UInt8], minimum: PixelSize, applyOrientation: Bool = true,
+                      scale: Double, size: PixelSize, sourceLocation: SourceLocation = #_sourceLocation) throws -> DecodedImage {
+        let decoded = try Codecs.decode(bytes, options: DecodeOptions(applyOrientation: applyOrientation, minimumSize: minimum))
+        #expect(decoded.loadScale == scale, sourceLocation: sourceLocation)
+        #expect(decoded.image.size == size, sourceLocation: sourceLocation)
+        return decoded
+    }
+
     @Test func orientationSixSwapsTheSidesTheMinimumIsComparedWith() throws {
         // Stored 640x480 landscape, EXIF orientation 6: displayed 480x640 portrait.
         let bytes = JPEGTestFixtures.withEXIFOrientation(try JPEGTestFixtures.syntheticJPEG(width: 640, height: 480), .right)
-        let portrait = try Codecs.decode(bytes, options: DecodeOptions(minimumSize: PixelSize(width: 120, height: 160)))
-        #expect(portrait.loadScale == 0.25)
-        #expect(portrait.image.size == PixelSize(width: 120, height: 160))
-
+        try expectDecode(bytes, minimum: PixelSize(width: 120, height: 160), scale: 0.25, size: PixelSize(width: 120, height: 160))
         // 160 wide is covered by the stored width at 1/4 but not by the displayed width (120): 1/2.
-        let landscapeNeed = try Codecs.decode(bytes, options: DecodeOptions(minimumSize: PixelSize(width: 160, height: 120)))
-        #expect(landscapeNeed.loadScale == 0.5)
-        #expect(landscapeNeed.image.size == PixelSize(width: 240, height: 320))
+        let landscapeNeed = try expectDecode(bytes, minimum: PixelSize(width: 160, height: 120), scale: 0.5, size: PixelSize(width: 240, height: 320))
         #expect(landscapeNeed.info.size == PixelSize(width: 480, height: 640))
-
-        let stored = try Codecs.decode(bytes, options: DecodeOptions(applyOrientation: false, minimumSize: PixelSize(width: 160, height: 120)))
-        #expect(stored.loadScale == 0.5)
-        #expect(stored.image.size == PixelSize(width: 320, height: 240))
+        // Without applying the orientation the scale is the same; the pixels stay in stored orientation.
+        try expectDecode(bytes, minimum: PixelSize(width: 160, height: 120), applyOrientation: false, scale: 0.5, size: PixelSize(width: 320, height: 240))
     }
 
     @Test(.requiresJPEGCorpus)
     func portraitPhoneShrinksInDisplayOrientation() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("edge/orient_6_portrait_phone.jpg"))
-        let half = try Codecs.decode(bytes, options: DecodeOptions(minimumSize: PixelSize(width: 480, height: 720)))
-        #expect(half.loadScale == 0.5)
-        #expect(half.image.size == PixelSize(width: 480, height: 720))
-        let full = try Codecs.decode(bytes, options: DecodeOptions(minimumSize: PixelSize(width: 720, height: 480)))
-        #expect(full.loadScale == 1)
-        #expect(full.image.size == PixelSize(width: 960, height: 1440))
+        try expectDecode(bytes, minimum: PixelSize(width: 480, height: 720), scale: 0.5, size: PixelSize(width: 480, height: 720))
+        try expectDecode(bytes, minimum: PixelSize(width: 720, height: 480), scale: 1, size: PixelSize(width: 960, height: 1440))
     }
 }
