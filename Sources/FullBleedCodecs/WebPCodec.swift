@@ -8,10 +8,11 @@ import FullBleedImage
 /// - Encode: lossy or lossless, alpha, `exact`, ICC embedded, never EXIF/XMP (`WebPEncoder`).
 enum WebPCodec {
     /// Displayed and stored size, orientation, "rgb"/"rgba", 8 bits, alpha, colour space, frame count,
-    /// details "lossy"/"lossless"/"animated". Truncated files are probed as far as their headers go.
+    /// details "lossy"/"lossless"/"animated". Truncated files are probed as far as their headers go; the canvas
+    /// is checked against `options.maxPixels` like every probe.
     static func probe(_ bytes: [UInt8], options: DecodeOptions) throws -> ImageInfo {
         try bytes.withUnsafeBufferPointer { buffer in
-            try WebPContainer.parse(buffer, stage: .probe, limits: nil) { $0.info }
+            try WebPContainer.parse(buffer, stage: .probe, limits: options) { $0.info }
         }
     }
 

@@ -25,14 +25,14 @@ import FullBleedTestSupport
 
     // MARK: corpus/bad
 
-    @Test(.requiresJPEGCorpus)
+    @Test(.requiresCorpus)
     func emptyFileIsEmpty() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("bad/empty.jpg"))
         #expect(reason { try Codecs.decode(bytes) } == .empty)
         #expect(reason { try Codecs.probe(bytes) } == .empty)
     }
 
-    @Test(.requiresJPEGCorpus)
+    @Test(.requiresCorpus)
     func textFileNamedJPGIsUnrecognised() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("bad/text_named.jpg"))
         guard case .unrecognizedFormat? = reason({ try Codecs.decode(bytes) }) else {
@@ -41,7 +41,7 @@ import FullBleedTestSupport
         }
     }
 
-    @Test(.requiresJPEGCorpus)
+    @Test(.requiresCorpus)
     func truncatedHalfFailsWithPrematureEnd() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("bad/truncated_half.jpg"))
         do {
@@ -56,14 +56,14 @@ import FullBleedTestSupport
         #expect(try Codecs.probe(bytes).size == PixelSize(width: 2560, height: 1600))
     }
 
-    @Test(.requiresJPEGCorpus)
+    @Test(.requiresCorpus)
     func garbageInTheMiddleIsCorrupt() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("bad/garbage_middle.jpg"))
         let failure = reason { try Codecs.decode(bytes) }
         #expect(isCorrupt(failure, containing: "Corrupt JPEG data"), "got \(String(describing: failure))")
     }
 
-    @Test(.requiresJPEGCorpus)
+    @Test(.requiresCorpus)
     func hugeSOFIsRefusedBeforeAllocation() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("bad/sof_65500x65500.jpg"))
         let expected = CodecError.Reason.pixelLimitExceeded(width: 65500, height: 65500, limit: DecodeOptions.defaultMaxPixels)

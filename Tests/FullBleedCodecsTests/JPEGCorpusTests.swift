@@ -4,7 +4,7 @@ import FullBleedImage
 import FullBleedTestSupport
 
 /// The shared corpus's JPEGs: edge cases decode to the catalogued size and colour space.
-@Suite(.requiresJPEGCorpus) struct JPEGCorpusTests {
+@Suite(.requiresCorpus) struct JPEGCorpusTests {
     static let edgeJPEGs = TestPaths.corpusFiles("edge").filter { $0.hasSuffix(".jpg") }
     static let photoJPEGs = TestPaths.corpusFiles("photos").filter { $0.hasSuffix(".jpg") }
 

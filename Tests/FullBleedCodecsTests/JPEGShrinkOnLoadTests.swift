@@ -74,7 +74,7 @@ import FullBleedTestSupport
         try expectDecode(bytes, minimum: PixelSize(width: 160, height: 120), applyOrientation: false, scale: 0.5, size: PixelSize(width: 320, height: 240))
     }
 
-    @Test(.requiresJPEGCorpus)
+    @Test(.requiresCorpus)
     func portraitPhoneShrinksInDisplayOrientation() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("edge/orient_6_portrait_phone.jpg"))
         try expectDecode(bytes, minimum: PixelSize(width: 480, height: 720), scale: 0.5, size: PixelSize(width: 480, height: 720))

@@ -72,10 +72,3 @@ enum JPEGTestFixtures {
         }
     }
 }
-
-extension Trait where Self == ConditionTrait {
-    /// Disables a JPEG test that reads `../shared/corpus` when the corpus is absent, with the shared message.
-    static var requiresJPEGCorpus: Self {
-        .enabled(if: TestPaths.hasCorpus, Comment(rawValue: TestPaths.corpusMissingMessage))
-    }
-}

@@ -4,7 +4,7 @@ import FullBleedTestSupport
 @testable import FullBleedCodecs
 
 /// The shared corpus: edge-case PNGs, real photos with an iCCP warning, and broken or hostile files.
-@Suite(.enabled(if: TestPaths.hasCorpus, Comment(rawValue: TestPaths.corpusMissingMessage)))
+@Suite(.requiresCorpus)
 struct PNGCorpusTests {
     static let edgePNGs = TestPaths.corpusFiles("edge").filter { $0.hasSuffix(".png") }
     static let photoPNGs = TestPaths.corpusFiles("photos").filter { $0.hasPrefix("sk_") && $0.hasSuffix(".png") }

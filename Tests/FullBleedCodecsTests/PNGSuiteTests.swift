@@ -4,7 +4,7 @@ import FullBleedTestSupport
 @testable import FullBleedCodecs
 
 /// PngSuite (Willem van Schaik): every valid file against its RGBA golden, every `x*` file rejected.
-@Suite(.enabled(if: TestPaths.hasPngSuite, Comment(rawValue: TestPaths.pngSuiteMissingMessage)))
+@Suite(.requiresPngSuite)
 struct PNGSuiteTests {
     /// Decoded samples, expanded to RGBA, equal the golden exactly; 16-bit files stay 16-bit and are
     /// compared at 16 bits. gAMA is not applied (the goldens hold the stored values).

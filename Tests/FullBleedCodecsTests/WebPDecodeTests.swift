@@ -4,7 +4,7 @@ import FullBleedImage
 import FullBleedTestSupport
 
 @Suite struct WebPDecodeCorpusTests {
-    @Test(.enabled(if: TestPaths.hasCorpus, WebPTestFiles.corpusMissing))
+    @Test(.requiresCorpus)
     func lossyDecodesAsRGB() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("edge/lossy.webp"))
         let decoded = try Codecs.decode(bytes)
@@ -30,7 +30,7 @@ import FullBleedTestSupport
         #expect(info.frameCount == 1)
     }
 
-    @Test(.enabled(if: TestPaths.hasCorpus, WebPTestFiles.corpusMissing))
+    @Test(.requiresCorpus)
     func losslessAlphaKeepsGreenUnderTransparentPixels() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("edge/lossless_alpha.webp"))
         let decoded = try Codecs.decode(bytes)
@@ -52,7 +52,7 @@ import FullBleedTestSupport
         #expect(info.size == PixelSize(width: 600, height: 400))
     }
 
-    @Test(.enabled(if: TestPaths.hasCorpus, WebPTestFiles.corpusMissing))
+    @Test(.requiresCorpus)
     func animatedGivesTheFirstFrameAndAWarning() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("edge/animated_2frames.webp"))
         let decoded = try Codecs.decode(bytes)
@@ -76,7 +76,7 @@ import FullBleedTestSupport
         #expect(try standalone(frames[1]) != decoded.image)
     }
 
-    @Test(.enabled(if: TestPaths.hasCorpus, WebPTestFiles.corpusMissing))
+    @Test(.requiresCorpus)
     func lossyTruncatedInHalfThrowsCorrupt() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("edge/lossy.webp"))
         let error = try #require(throws: CodecError.self) { try Codecs.decode(Array(bytes.prefix(bytes.count / 2))) }

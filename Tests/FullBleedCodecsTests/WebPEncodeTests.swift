@@ -79,7 +79,7 @@ import FullBleedTestSupport
         #expect(decoded == linear.encoded(as: .uint8))
     }
 
-    @Test(.enabled(if: TestPaths.hasCorpus, WebPTestFiles.corpusMissing))
+    @Test(.requiresCorpus)
     func iccProfileSurvivesEncodeAndDecode() throws {
         let jpeg = try TestPaths.bytes(TestPaths.corpusFile("edge/p3_v4.jpg"))
         let profile = try #require(WebPTestFiles.jpegICCProfile(jpeg))

@@ -117,7 +117,10 @@ import FullBleedTestSupport
         // A plain lossless file whose VP8L header claims the same size.
         let vp8l = WebPTestFiles.truncatedFile([WebPTestFiles.vp8lHeader(width: 16384, height: 16384)], claimedSize: 1 << 30)
         #expect(try #require(throws: CodecError.self) { try Codecs.decode(vp8l) }.reason == limit)
-        #expect(try Codecs.probe(vp8l).size == PixelSize(width: 16384, height: 16384))
+        // Probe applies the same limit (as the JPEG and PNG probes do), and reports the size under a higher one.
+        #expect(try #require(throws: CodecError.self) { try Codecs.probe(vp8l) }.reason
+                == .pixelLimitExceeded(width: 16384, height: 16384, limit: DecodeOptions.defaultMaxPixels))
+        #expect(try Codecs.probe(vp8l, options: DecodeOptions(maxPixels: 1 << 30)).size == PixelSize(width: 16384, height: 16384))
     }
 
     @Test func canvasBeyondLibWebPsAreaLimitIsAnError() throws {

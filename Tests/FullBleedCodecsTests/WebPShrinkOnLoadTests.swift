@@ -87,7 +87,7 @@ import FullBleedTestSupport
                    expected: PixelSize(width: 640, height: 400), loadScale: 1, fullSize: PixelSize(width: 640, height: 400)),
     ]
 
-    @Test(.enabled(if: TestPaths.hasCorpus, WebPTestFiles.corpusMissing), arguments: corpusCases)
+    @Test(.requiresCorpus, arguments: corpusCases)
     func corpusFilesShrink(_ c: CorpusCase) throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile(c.file))
         let decoded = try Codecs.decode(bytes, options: DecodeOptions(minimumSize: c.minimum))

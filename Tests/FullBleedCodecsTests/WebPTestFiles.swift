@@ -7,9 +7,6 @@ import FullBleedTestSupport
 /// Hand-built WebP files for tests: RIFF chunk reading and writing, VP8X / ANIM / ANMF / EXIF chunks.
 /// Layouts follow the WebP container specification (little-endian, chunks padded to even sizes).
 enum WebPTestFiles {
-    /// `TestPaths.corpusMissingMessage` as the `Comment` that `.enabled(if:_:)` takes.
-    static let corpusMissing = Comment(rawValue: TestPaths.corpusMissingMessage)
-
     struct Chunk: Equatable {
         var fourCC: String
         var payload: [UInt8]
