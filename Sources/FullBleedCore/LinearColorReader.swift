@@ -25,25 +25,15 @@ struct LinearColorReader {
             case .uint8:
                 let lut = Self.table(codeCount: 256, curve: isLinear ? .linear : curve)
                 image.withUnsafeSamples(as: UInt8.self) { src in
-                    lut.withUnsafeBufferPointer { lut in
-                        for y in 0..<height {
-                            Self.expand(src, rowStart: y * width * channels, width: width, channels: channels,
-                                        isColor: isColor, hasAlpha: hasAlpha, alphaScale: 1 / 255, lut: lut, into: out)
-                            body(y, UnsafeBufferPointer(out))
-                        }
-                    }
+                    Self.expandRows(src, lut: lut, alphaScale: 1 / 255, width: width, height: height, channels: channels,
+                                    isColor: isColor, hasAlpha: hasAlpha, into: out, body)
                 }
             case .uint16:
                 let lut = isLinear ? Self.table(codeCount: 65536, curve: .linear)
                     : (curve == .sRGB ? SRGBTransfer.linearFromCode16 : Self.table(codeCount: 65536, curve: curve))
                 image.withUnsafeSamples(as: UInt16.self) { src in
-                    lut.withUnsafeBufferPointer { lut in
-                        for y in 0..<height {
-                            Self.expand(src, rowStart: y * width * channels, width: width, channels: channels,
-                                        isColor: isColor, hasAlpha: hasAlpha, alphaScale: 1 / 65535, lut: lut, into: out)
-                            body(y, UnsafeBufferPointer(out))
-                        }
-                    }
+                    Self.expandRows(src, lut: lut, alphaScale: 1 / 65535, width: width, height: height, channels: channels,
+                                    isColor: isColor, hasAlpha: hasAlpha, into: out, body)
                 }
             case .float32:
                 let premultiplied = image.format.alphaMode == .premultiplied
@@ -76,18 +66,24 @@ struct LinearColorReader {
         return (0..<codeCount).map { Float(curve.linear(Double($0) * scale)) }
     }
 
-    /// One row of integer samples -> linear RGBA floats through `lut`.
-    @inline(__always)
-    private static func expand<T: FixedWidthInteger>(_ src: UnsafeBufferPointer<T>, rowStart: Int, width: Int, channels: Int,
-                                                     isColor: Bool, hasAlpha: Bool, alphaScale: Float,
-                                                     lut: UnsafeBufferPointer<Float>, into out: UnsafeMutableBufferPointer<Float>) {
-        for x in 0..<width {
-            let s = rowStart + x * channels
-            let r = lut[Int(src[s])]
-            out[x * 4] = r
-            out[x * 4 + 1] = isColor ? lut[Int(src[s + 1])] : r
-            out[x * 4 + 2] = isColor ? lut[Int(src[s + 2])] : r
-            out[x * 4 + 3] = hasAlpha ? Float(src[s + channels - 1]) * alphaScale : 1
+    /// Integer samples -> linear RGBA float rows through `lut`, handing each row to `body`.
+    private static func expandRows<T: FixedWidthInteger>(_ src: UnsafeBufferPointer<T>, lut: [Float], alphaScale: Float,
+                                                         width: Int, height: Int, channels: Int, isColor: Bool, hasAlpha: Bool,
+                                                         into out: UnsafeMutableBufferPointer<Float>,
+                                                         _ body: (Int, UnsafeBufferPointer<Float>) -> Void) {
+        lut.withUnsafeBufferPointer { lut in
+            for y in 0..<height {
+                let rowStart = y * width * channels
+                for x in 0..<width {
+                    let s = rowStart + x * channels
+                    let r = lut[Int(src[s])]
+                    out[x * 4] = r
+                    out[x * 4 + 1] = isColor ? lut[Int(src[s + 1])] : r
+                    out[x * 4 + 2] = isColor ? lut[Int(src[s + 2])] : r
+                    out[x * 4 + 3] = hasAlpha ? Float(src[s + channels - 1]) * alphaScale : 1
+                }
+                body(y, UnsafeBufferPointer(out))
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ import FullBleedTestSupport
 @Suite("BlurHash")
 struct BlurHashTests {
     static func s6(_ width: Int, _ height: Int) -> Image {
-        Image(width: width, height: height, layout: .rgb, samples: SyntheticImagesForLegibility.s6(width: width, height: height))
+        Image(width: width, height: height, layout: .rgb, samples: LegibilityTestData.s6(width: width, height: height))
     }
 
     /// SPEC 3.1 S4: rows y < 5 are (255, 200, 0), the others (0, 64, 255).
@@ -65,20 +65,20 @@ struct BlurHashTests {
         #expect(abs(Double(Base83.decode(Array("LlMF%n00%#MwS|WCWEM{R*bbWBbH".utf8)[1..<2]) + 1) / 166 - 0.289157) < 1e-6)
         let image = hash.decoded(width: 8, height: 6)
         #expect(image.width == 8 && image.height == 6 && image.layout == .rgb)
-        #expect(pixel8(image, 0, 0) == [91, 67, 0])
-        #expect(pixel8(image, 4, 3) == [181, 107, 80])
-        #expect(pixel8(image, 7, 5) == [240, 215, 210])
+        #expect(LegibilityTestData.pixel8(image, 0, 0) == [91, 67, 0])
+        #expect(LegibilityTestData.pixel8(image, 4, 3) == [181, 107, 80])
+        #expect(LegibilityTestData.pixel8(image, 7, 5) == [240, 215, 210])
     }
 
     @Test func decodeOfAnEncodeResemblesTheInput() throws {
         let image = Self.stripes
         let decoded = try BlurHash(image: image, xComponents: 4, yComponents: 3).decoded(width: 20, height: 10)
-        let top = pixel8(decoded, 10, 1), bottom = pixel8(decoded, 10, 8)
+        let top = LegibilityTestData.pixel8(decoded, 10, 1), bottom = LegibilityTestData.pixel8(decoded, 10, 8)
         #expect(top[0] == 255 && top[2] == 0)
         #expect(Int(top[0]) > Int(bottom[0]) + 100 && Int(bottom[2]) > Int(top[2]) + 200)
         // More punch, more contrast: the bottom loses the red the 4x3 components leak into it.
         let punchy = try BlurHash(image: image).decoded(width: 20, height: 10, punch: 2)
-        #expect(pixel8(punchy, 10, 8)[0] < bottom[0])
+        #expect(LegibilityTestData.pixel8(punchy, 10, 8)[0] < bottom[0])
     }
 
     @Test func rejectsBadInput() {
@@ -94,10 +94,4 @@ struct BlurHashTests {
         #expect(String(decoding: json, as: UTF8.self) == "[\"LlMF%n00%#MwS|WCWEM{R*bbWBbH\"]")
         #expect(try JSONDecoder().decode([BlurHash].self, from: json) == [hash])
     }
-}
-
-/// The samples of pixel `(x, y)` of an 8-bit image.
-func pixel8(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
-    let start = (y * image.width + x) * image.channelCount
-    return Array(image.samples8[start..<(start + image.channelCount)])
 }

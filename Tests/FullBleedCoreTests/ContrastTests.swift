@@ -80,7 +80,7 @@ struct ContrastLuminanceTests {
                         SIMD3(0.2289745640697488, 0.6917385218365064, 0.079286914093745),
                         SIMD3(0, 0.04511338185890264, 1.043944368900976)]
         for (row, want) in zip([m.x, m.y, m.z], expected) {
-            #expect(maxDifference(row, want) < 1e-12, "row \(row) vs \(want)")
+            #expect(LegibilityTestData.maxDifference(row, want) < 1e-12, "row \(row) vs \(want)")
         }
         #expect(LuminanceModel(family: .displayP3) == .displayP3)
         #expect(abs(LuminanceModel.displayP3.luminance(encodedRed: 0, green: 1, blue: 0) - 0.6917385218365064) < 1e-12)
@@ -89,7 +89,7 @@ struct ContrastLuminanceTests {
     /// Adobe RGB (1998) Color Image Encoding v2005-05 prints the Y row 0.29734, 0.62736, 0.07529.
     @Test func adobeRGBRowAndGamma() {
         let model = LuminanceModel.adobeRGB
-        #expect(maxDifference(model.luminanceRow, SIMD3(0.29734, 0.62736, 0.07529)) < 0.000006)
+        #expect(LegibilityTestData.maxDifference(model.luminanceRow, SIMD3(0.29734, 0.62736, 0.07529)) < 0.000006)
         #expect(abs(model.luminanceRow.sum() - 1) < 1e-12)
         #expect(model.curve == .gamma(2.19921875))
         #expect(abs(model.luminance(encodedRed: 0.5, green: 0.5, blue: 0.5) - pow(0.5, 2.19921875)) < 1e-12)
@@ -101,14 +101,14 @@ struct ContrastLuminanceTests {
         #expect(LuminanceModel(family: .other) == nil)
         // P3 -> sRGB maps white to white and P3 red outside the sRGB gamut.
         let white = LuminanceModel.displayP3.linearSRGB(fromLinear: SIMD3(1, 1, 1))
-        #expect(maxDifference(white, SIMD3(1, 1, 1)) < 1e-12)
+        #expect(LegibilityTestData.maxDifference(white, SIMD3(1, 1, 1)) < 1e-12)
         let red = LuminanceModel.displayP3.linearSRGB(fromLinear: SIMD3(1, 0, 0))
         #expect(red.x > 1 && red.y < 0)
     }
 
     @Test func planeFromEveryStorageAgrees() {
         // A colour ramp stored as RGB8, RGBA16, linear float and premultiplied linear float.
-        let image8 = SyntheticImagesForLegibility.ramp(width: 16, height: 4)
+        let image8 = LegibilityTestData.ramp(width: 16, height: 4)
         let plane8 = LuminancePlane(image: image8)
         let expected = (0..<(16 * 4)).map { i -> Double in
             let s = image8.samples8
@@ -143,13 +143,39 @@ struct ContrastLuminanceTests {
     }
 }
 
-/// Largest absolute component difference.
-func maxDifference(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
-    max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
-}
+/// Synthetic inputs and small helpers shared by the legibility tests.
+enum LegibilityTestData {
+    /// Largest absolute component difference.
+    static func maxDifference(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+        max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+    }
 
-/// Synthetic inputs shared by the legibility tests.
-enum SyntheticImagesForLegibility {
+    /// Bytes of a hexadecimal string.
+    static func bytes(hex: String) -> [UInt8] {
+        let digits = Array(hex)
+        return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16)! }
+    }
+
+    /// The samples of pixel `(x, y)` of an 8-bit image.
+    static func pixel8(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
+        let start = (y * image.width + x) * image.channelCount
+        return Array(image.samples8[start..<(start + image.channelCount)])
+    }
+
+    /// SplitMix64: a tiny deterministic generator for test data.
+    struct Generator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    }
+
     /// RGB8 ramp: red along x, green along y, blue opposite to red.
     static func ramp(width: Int, height: Int) -> Image {
         var samples = [UInt8]()

@@ -111,7 +111,7 @@ struct RegionMetricsTests {
     /// Nearest rank: P_p is the ceil(p/100 · n)-th smallest value, whatever the order or range.
     @Test(arguments: [1, 7, 100, 1000, 4099])
     func nearestRankPercentiles(count: Int) {
-        var generator = SplitMix64(seed: UInt64(count))
+        var generator = LegibilityTestData.Generator(seed: UInt64(count))
         let values = (0..<count).map { _ in Float(generator.nextDouble() * 1.4 - 0.2) }
         let sorted = values.sorted()
         for (low, high) in [(0.5, 99.5), (0.0, 100.0), (10.0, 90.0), (50.0, 50.0)] {
@@ -130,18 +130,4 @@ struct RegionMetricsTests {
         let decoded = try JSONDecoder().decode(RegionMetrics.self, from: JSONEncoder().encode(m))
         #expect(decoded == m)
     }
-}
-
-/// A tiny deterministic generator for test data.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

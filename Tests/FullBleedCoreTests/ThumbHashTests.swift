@@ -13,7 +13,7 @@ struct ThumbHashTests {
         (40, 30, true, "1ff8810c80170a695694784883b2f3fb82950359367a877707"),
     ])
     func goldenVectors(width: Int, height: Int, alpha: Bool, expected: String) throws {
-        let rgba = SyntheticImagesForLegibility.s6RGBA(width: width, height: height, alpha: alpha)
+        let rgba = LegibilityTestData.s6RGBA(width: width, height: height, alpha: alpha)
         let hash = try ThumbHash(rgba: rgba, width: width, height: height)
         #expect(hash.hex == expected)
         #expect(hash.bytes.count == (alpha ? 25 : 21))
@@ -21,7 +21,7 @@ struct ThumbHashTests {
         let image = Image(width: width, height: height, layout: .rgba, samples: rgba)
         #expect(try ThumbHash(image: image) == hash)
         if !alpha {
-            let rgb = Image(width: width, height: height, layout: .rgb, samples: SyntheticImagesForLegibility.s6(width: width, height: height))
+            let rgb = Image(width: width, height: height, layout: .rgb, samples: LegibilityTestData.s6(width: width, height: height))
             #expect(try ThumbHash(image: rgb) == hash)
         }
     }
@@ -29,7 +29,7 @@ struct ThumbHashTests {
     /// SPEC 3.2 S5: a 24x32 gradient with alpha ⌊255x/23⌋. Its header is the same in JS and Swift and
     /// decodes to the average RGBA (0.669312, 0.494709, 0.502646, 0.466667).
     @Test func averageColourFromTheHeader() throws {
-        let hash = try ThumbHash(bytes: hexBytes("a358861c0e37b3077b888787380b8bb34f0778888778887708"))
+        let hash = try ThumbHash(bytes: LegibilityTestData.bytes(hex: "a358861c0e37b3077b888787380b8bb34f0778888778887708"))
         let average = hash.averageColor
         #expect(abs(average.red - 0.669312) < 1e-6)
         #expect(abs(average.green - 0.494709) < 1e-6)
@@ -40,7 +40,7 @@ struct ThumbHashTests {
     }
 
     @Test func decodedPreviewKeepsShapeColourAndAlpha() throws {
-        let opaque = try ThumbHash(rgba: SyntheticImagesForLegibility.s6RGBA(width: 40, height: 30, alpha: false), width: 40, height: 30)
+        let opaque = try ThumbHash(rgba: LegibilityTestData.s6RGBA(width: 40, height: 30, alpha: false), width: 40, height: 30)
         let preview = opaque.decoded()
         // lx = 7, ly = round(7 * 30 / 40) = 5: 32 x round(32 / 1.4) = 32 x 23.
         #expect(preview.width == 32 && preview.height == 23 && preview.layout == .rgba)
@@ -49,10 +49,10 @@ struct ThumbHashTests {
         #expect(abs(means[0] - average.red * 255) < 6 && abs(means[1] - average.green * 255) < 6 && abs(means[2] - average.blue * 255) < 6)
         #expect(means[3] == 255)
 
-        let portrait = try ThumbHash(rgba: SyntheticImagesForLegibility.s6RGBA(width: 30, height: 40, alpha: false), width: 30, height: 40)
+        let portrait = try ThumbHash(rgba: LegibilityTestData.s6RGBA(width: 30, height: 40, alpha: false), width: 30, height: 40)
         #expect(portrait.decoded().width == 23 && portrait.decoded().height == 32)
 
-        let translucent = try ThumbHash(rgba: SyntheticImagesForLegibility.s6RGBA(width: 40, height: 30, alpha: true), width: 40, height: 30)
+        let translucent = try ThumbHash(rgba: LegibilityTestData.s6RGBA(width: 40, height: 30, alpha: true), width: 40, height: 30)
         let alphaPreview = translucent.decoded()
         // With alpha lx = 5, ly = round(5 * 30 / 40) = 4: 32 x round(32 / 1.25) = 32 x 26.
         #expect(alphaPreview.width == 32 && alphaPreview.height == 26)
@@ -76,21 +76,16 @@ struct ThumbHashTests {
         #expect(throws: PlaceholderError.imageTooLarge(width: 101, height: 10, limit: 100)) { try ThumbHash(image: big) }
         #expect(throws: PlaceholderError.self) { try ThumbHash(bytes: [1, 2, 3]) }
         // A valid header whose AC bytes are cut off.
-        #expect(throws: PlaceholderError.self) { try ThumbHash(bytes: Array(hexBytes("1ff8050d8205263533727555865773753707be0de8").prefix(12))) }
+        #expect(throws: PlaceholderError.self) { try ThumbHash(bytes: Array(LegibilityTestData.bytes(hex: "1ff8050d8205263533727555865773753707be0de8").prefix(12))) }
         #expect(throws: PlaceholderError.self) { try ThumbHash(rgba: [0, 0, 0], width: 1, height: 1) }
     }
 
     @Test func codableAsBase64() throws {
-        let hash = try ThumbHash(rgba: SyntheticImagesForLegibility.s6RGBA(width: 40, height: 30, alpha: true), width: 40, height: 30)
+        let hash = try ThumbHash(rgba: LegibilityTestData.s6RGBA(width: 40, height: 30, alpha: true), width: 40, height: 30)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         let json = try encoder.encode([hash])
         #expect(String(decoding: json, as: UTF8.self) == "[\"\(hash.base64)\"]")
         #expect(try JSONDecoder().decode([ThumbHash].self, from: json) == [hash])
     }
-}
-
-func hexBytes(_ hex: String) -> [UInt8] {
-    let digits = Array(hex)
-    return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16)! }
 }
