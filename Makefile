@@ -4,7 +4,7 @@ SWIFT ?= swift
 BIN := .build/release/fullbleed
 
 # Debian packages the build needs (C libraries through SwiftPM system-library targets).
-APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev
+APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev
 
 # apt-get as root, through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
