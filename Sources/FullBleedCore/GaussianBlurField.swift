@@ -50,65 +50,110 @@ struct GaussianBlurField {
     /// box-averaged by k (a plain mirrored copy when k = 1).
     private static func reducedMirrorCopy(of source: Image, originX: Int, originY: Int,
                                           gridWidth: Int, gridHeight: Int, factor k: Int) -> [Float] {
-        let channels = source.channelCount, sourceRowLength = source.samplesPerRow
-        let columns = MirrorPadding.indexTable(start: originX, length: gridWidth * k, count: source.width)
+        let channels = source.channelCount, sourceRowLength = source.samplesPerRow, sourceWidth = source.width
         let rows = MirrorPadding.indexTable(start: originY, length: gridHeight * k, count: source.height)
-        let rowLength = gridWidth * channels
-        var grid = [Float](repeating: 0, count: rowLength * gridHeight)
+        let rowLength = gridWidth * channels, lineLength = rowLength * k
         let scale = 1 / Float(k * k)
-        source.withUnsafeSamples(as: Float.self) { src in
-            grid.withUnsafeMutableBufferPointer { out in
-                let input = BlurSharedFloats(reading: src.baseAddress!), shared = BlurSharedFloats(base: out.baseAddress!)
+        return [Float](unsafeUninitializedCapacity: rowLength * gridHeight) { grid, initialized in
+            source.withUnsafeSamples(as: Float.self) { src in
+                let input = BlurSharedFloats(reading: src.baseAddress!), shared = BlurSharedFloats(base: grid.baseAddress!)
                 let rowsPerItem = max(1, 64 / k)
                 let items = (gridHeight + rowsPerItem - 1) / rowsPerItem
-                DispatchQueue.concurrentPerform(iterations: items) { item in
-                    columns.withUnsafeBufferPointer { columns in
-                        for j in (item * rowsPerItem)..<min(gridHeight, (item + 1) * rowsPerItem) {
-                            let target = shared.base + j * rowLength
-                            for dy in 0..<k {
-                                let sourceRow = input.base + rows[j * k + dy] * sourceRowLength
-                                for i in 0..<gridWidth {
-                                    let t = target + i * channels
-                                    for dx in 0..<k {
-                                        let s = sourceRow + columns[i * k + dx] * channels
-                                        for c in 0..<channels { t[c] += s[c] }
-                                    }
-                                }
+                blurConcurrentPerform(iterations: items, samples: lineLength * k * gridHeight) { item in
+                    // Full-resolution mirrored lines: one being read, one summing the k rows of a block.
+                    let line = UnsafeMutablePointer<Float>.allocate(capacity: 2 * lineLength)
+                    defer { line.deallocate() }
+                    let sum = line + lineLength
+                    for j in (item * rowsPerItem)..<min(gridHeight, (item + 1) * rowsPerItem) {
+                        let target = shared.base + j * rowLength
+                        if k == 1 {
+                            mirroredLine(input.base + rows[j] * sourceRowLength, width: sourceWidth, channels: channels,
+                                         from: originX, count: gridWidth, into: target)
+                            continue
+                        }
+                        mirroredLine(input.base + rows[j * k] * sourceRowLength, width: sourceWidth, channels: channels,
+                                     from: originX, count: gridWidth * k, into: sum)
+                        for dy in 1..<k {
+                            mirroredLine(input.base + rows[j * k + dy] * sourceRowLength, width: sourceWidth, channels: channels,
+                                         from: originX, count: gridWidth * k, into: line)
+                            for q in 0..<lineLength { sum[q] += line[q] }
+                        }
+                        if k == 2 {
+                            for i in 0..<gridWidth {
+                                let block = sum + 2 * i * channels, t = target + i * channels
+                                for c in 0..<channels { t[c] = (block[c] + block[channels + c]) * scale }
                             }
-                            if k > 1 { for q in 0..<rowLength { target[q] *= scale } }
+                            continue
+                        }
+                        for i in 0..<gridWidth {
+                            let block = sum + i * k * channels, t = target + i * channels
+                            for c in 0..<channels {
+                                var total: Float = 0
+                                for dx in 0..<k { total += block[dx * channels + c] }
+                                t[c] = total * scale
+                            }
                         }
                     }
                 }
             }
+            initialized = rowLength * gridHeight
         }
-        return grid
+    }
+
+    /// Pixels `from ..< from + count` of the mirrored (period 2 `width`) source row into `target`:
+    /// the unmirrored run in one copy, the mirrored sides pixel by pixel.
+    private static func mirroredLine(_ sourceRow: UnsafeMutablePointer<Float>, width: Int, channels: Int,
+                                     from start: Int, count: Int, into target: UnsafeMutablePointer<Float>) {
+        let inside = max(0, min(count, -start))..<max(0, min(count, width - start))
+        if !inside.isEmpty {
+            (target + inside.lowerBound * channels).update(from: sourceRow + (start + inside.lowerBound) * channels,
+                                                           count: inside.count * channels)
+        }
+        @inline(__always) func copyMirrored(_ i: Int) {
+            let from = sourceRow + MirrorPadding.index(start + i, count: width) * channels, to = target + i * channels
+            for c in 0..<channels { to[c] = from[c] }
+        }
+        for i in 0..<inside.lowerBound { copyMirrored(i) }
+        for i in inside.upperBound..<count { copyMirrored(i) }
     }
 
     /// Writes the blurred samples of `rect` (source pixel coordinates, inside the region the field was
     /// built for) into `output`, `rect.width * rect.height * channels` interleaved floats, row-major.
+    /// Bilinear: each output row first blends its two grid rows (over the grid columns it needs), then
+    /// blends horizontally.
     func sample(_ rect: PixelRect, into output: UnsafeMutableBufferPointer<Float>) {
         precondition(output.count == rect.width * rect.height * channels, "output does not match \(rect)")
         let xs = Self.bilinearTaps(first: rect.x - originX, count: rect.width, factor: plan.reductionFactor, limit: gridWidth)
         let ys = Self.bilinearTaps(first: rect.y - originY, count: rect.height, factor: plan.reductionFactor, limit: gridHeight)
         let channels = channels, gridRowLength = gridWidth * channels, outRowLength = rect.width * channels
+        // The grid columns the row needs.
+        let firstColumn = xs.map(\.0).min()!, lastColumn = xs.map(\.1).max()!
+        let blendLength = (lastColumn - firstColumn + 1) * channels
         let shared = BlurSharedFloats(base: output.baseAddress!)
         let rowsPerItem = 32
         let items = (rect.height + rowsPerItem - 1) / rowsPerItem
+        let exact = plan.reductionFactor == 1 && rect.x - originX >= 0 && rect.maxX - originX <= gridWidth
         grid.withUnsafeBufferPointer { buffer in
             let grid = BlurSharedFloats(reading: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: items) { item in
+            blurConcurrentPerform(iterations: items, samples: output.count) { item in
+                let blend = UnsafeMutablePointer<Float>.allocate(capacity: blendLength)
+                defer { blend.deallocate() }
                 for y in (item * rowsPerItem)..<min(rect.height, (item + 1) * rowsPerItem) {
                     let (j0, j1, wy) = ys[y]
-                    let upper = grid.base + j0 * gridRowLength, lower = grid.base + j1 * gridRowLength
+                    let upper = grid.base + j0 * gridRowLength + firstColumn * channels
+                    let lower = grid.base + j1 * gridRowLength + firstColumn * channels
                     let out = shared.base + y * outRowLength
+                    if exact {
+                        // Full resolution: the grid pixels themselves, one contiguous run per row.
+                        out.update(from: upper + (xs[0].0 - firstColumn) * channels, count: outRowLength)
+                        continue
+                    }
+                    for q in 0..<blendLength { blend[q] = upper[q] + wy * (lower[q] - upper[q]) }
                     for x in 0..<rect.width {
                         let (i0, i1, wx) = xs[x]
-                        let a = i0 * channels, b = i1 * channels, o = x * channels
-                        for c in 0..<channels {
-                            let top = upper[a + c] + wx * (upper[b + c] - upper[a + c])
-                            let bottom = lower[a + c] + wx * (lower[b + c] - lower[a + c])
-                            out[o + c] = top + wy * (bottom - top)
-                        }
+                        let a = blend + (i0 - firstColumn) * channels, b = blend + (i1 - firstColumn) * channels
+                        let o = out + x * channels
+                        for c in 0..<channels { o[c] = a[c] + wx * (b[c] - a[c]) }
                     }
                 }
             }
