@@ -31,7 +31,7 @@ func blurConcurrentPerform(iterations: Int, samples: Int, _ body: @Sendable (Int
 /// number of threads.
 enum BoxBlurEngine {
     /// Samples per column block of the vertical pass.
-    static let columnBlock = 256
+    static let columnBlock = 64
     /// Image rows per transposed tile of the horizontal pass.
     static let rowBlock = 16
 
@@ -59,10 +59,11 @@ enum BoxBlurEngine {
             let tile = UnsafeMutableBufferPointer<Float>.allocate(capacity: width * lanes)
             defer { tile.deallocate() }
             let image = shared.base + firstRow * rowLength
+            // Channel-outer loops keep the inner loop long (the channel count is small and not a constant).
             for r in 0..<rows {
-                let row = image + r * rowLength
-                for x in 0..<width {
-                    for c in 0..<channels { tile[x * lanes + r * channels + c] = row[x * channels + c] }
+                for c in 0..<channels {
+                    let from = image + r * rowLength + c, to = tile.baseAddress! + r * channels + c
+                    for x in 0..<width { to[x * lanes] = from[x * channels] }
                 }
             }
             mirror.withUnsafeBufferPointer { mirror in
@@ -70,9 +71,9 @@ enum BoxBlurEngine {
                        lanes: lanes, length: width, mirror: mirror, kernel: kernel)
             }
             for r in 0..<rows {
-                let row = image + r * rowLength
-                for x in 0..<width {
-                    for c in 0..<channels { row[x * channels + c] = tile[x * lanes + r * channels + c] }
+                for c in 0..<channels {
+                    let from = tile.baseAddress! + r * channels + c, to = image + r * rowLength + c
+                    for x in 0..<width { to[x * channels] = from[x * lanes] }
                 }
             }
         }
