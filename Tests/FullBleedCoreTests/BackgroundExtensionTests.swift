@@ -3,6 +3,7 @@ import Testing
 import FullBleedImage
 import FullBleedTestSupport
 import FullBleedCore
+import FullBleedCodecs
 
 /// Reference: the SPEC 1.2 algorithm spelled out with the public building blocks (mirror-pad by
 /// E + 3 sigma, blur, crop), to compare the canvas against.
@@ -298,5 +299,48 @@ enum ExtensionReference {
         #expect(throws: ExtensionParameters.InvalidParameter.self) {
             try ExtensionGeometry(sourceSize: PixelSize(width: 100, height: 100), parameters: parameters)
         }
+    }
+}
+
+@Suite(.enabled(if: TestPaths.hasCorpus, Comment(rawValue: TestPaths.corpusMissingMessage)))
+struct BackgroundExtensionCorpusTests {
+    /// `image` with the colour samples of fully transparent pixels replaced by `colour`.
+    static func replacingHiddenColour(of image: Image, with colour: [UInt8]) -> Image {
+        var samples = image.samples8
+        for p in stride(from: 0, to: samples.count, by: 4) where samples[p + 3] == 0 {
+            samples[p] = colour[0]; samples[p + 1] = colour[1]; samples[p + 2] = colour[2]
+        }
+        return Image(width: image.width, height: image.height, layout: .rgba, samples: samples, colorSpace: image.colorSpace)
+    }
+
+    @Test func transparentEdgePNGGivesNoHalo() throws {
+        let decoded = try Codecs.decode(TestPaths.bytes(TestPaths.corpusFile("edge/rgba_transparent_edges.png"))).image
+        try #require(decoded.layout == .rgba && decoded.format.sampleType == .uint8)
+        // The file hides pure green under alpha = 0 (CATALOG.tsv): the corner pixel proves it.
+        #expect(Array(decoded.samples8.prefix(4)) == [0, 255, 0, 0])
+        let parameters = ExtensionParameters(edges: ExtensionEdge.allCases, lengthPoints: ExtensionLengths(all: 40), sigmaPoints: 8, scale: 2)
+        let canvas = try BackgroundExtension.canvas(of: decoded, parameters: parameters)
+        // Whatever colour sits under alpha = 0 (green, black, white), the canvas is the same: the copies are
+        // blurred premultiplied, so hidden colour can neither tint (green fringe) nor darken (dark halo) them.
+        for hidden in [[0, 0, 0], [255, 255, 255]] as [[UInt8]] {
+            let other = try BackgroundExtension.canvas(of: Self.replacingHiddenColour(of: decoded, with: hidden), parameters: parameters)
+            let geometry = try BackgroundExtension.geometry(of: decoded, parameters: parameters)
+            for edge in geometry.extendedEdges {
+                let rect = try #require(geometry.stripRect(edge))
+                #expect(canvas.cropped(to: rect) == other.cropped(to: rect), "\(edge) strip changes with the hidden colour \(hidden)")
+            }
+        }
+        // And the visible extension pixels carry no green cast beyond the photo's own colours.
+        let s = canvas.samples8
+        var greenest = 0
+        for p in stride(from: 0, to: s.count, by: 4) where s[p + 3] >= 16 {
+            greenest = max(greenest, Int(s[p + 1]) - max(Int(s[p]), Int(s[p + 2])))
+        }
+        var photoGreenest = 0
+        let original = decoded.samples8
+        for p in stride(from: 0, to: original.count, by: 4) where original[p + 3] >= 16 {
+            photoGreenest = max(photoGreenest, Int(original[p + 1]) - max(Int(original[p]), Int(original[p + 2])))
+        }
+        #expect(greenest <= photoGreenest + 2, "extension green excess \(greenest), photo \(photoGreenest)")
     }
 }
