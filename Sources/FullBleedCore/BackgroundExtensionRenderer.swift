@@ -1,6 +1,9 @@
 import FullBleedImage
 
-/// Renders any rectangle of an extension canvas from one blurred mirror field (SPEC 1.2 steps 2-6).
+/// Renders rectangles of an extension canvas (SPEC 1.2 steps 2-6): each rectangle gets its own blurred
+/// mirror field, covering that rectangle plus the blur's 3-sigma margin (so the original's middle, which
+/// the canvas copies, is never blurred). Fields share the source-aligned grid, so a rectangle renders the
+/// same bytes whichever call renders it.
 ///
 /// Works in 32-bit float linear light with premultiplied alpha; each rendered rectangle is converted
 /// back to the source's format. Outside the original: the blurred mirrored copy `B`, optionally faded
@@ -10,7 +13,6 @@ struct BackgroundExtensionRenderer {
     let geometry: ExtensionGeometry
     let source: Image
     private let linear: Image
-    private let field: GaussianBlurField
     /// Straight linear tint colour per colour channel (used only when fading).
     private let tint: [Float]
 
@@ -19,9 +21,6 @@ struct BackgroundExtensionRenderer {
         self.geometry = geometry
         self.source = source
         self.linear = source.linearPremultipliedWorkingCopy()
-        let canvas = geometry.canvasSize
-        let region = PixelRect(x: -geometry.leadingPixels, y: -geometry.topPixels, width: canvas.width, height: canvas.height)
-        self.field = GaussianBlurField(source: linear, plan: geometry.blur, region: region)
         self.tint = Self.tintColor(geometry.parameters.fade.tint, of: linear, edges: geometry.extendedEdges)
     }
 
@@ -29,6 +28,7 @@ struct BackgroundExtensionRenderer {
     func render(_ rect: PixelRect) -> Image {
         var region = Image(width: rect.width, height: rect.height, format: linear.format, colorSpace: linear.colorSpace)
         let sourceRect = PixelRect(x: rect.x - geometry.leadingPixels, y: rect.y - geometry.topPixels, width: rect.width, height: rect.height)
+        let field = GaussianBlurField(source: linear, plan: geometry.blur, region: sourceRect)
         region.withUnsafeMutableSamples(as: Float.self) { samples in
             field.sample(sourceRect, into: samples)
             if geometry.featherPixels > 0 { featherIntoOriginal(samples, sourceRect) }

@@ -45,11 +45,15 @@ enum BoxBlurEngine {
         if height > 1 { blurColumns(shared, width: width, height: height, channels: channels, kernel: kernel) }
     }
 
+    /// The stored line of every position a pass reads along `count` lines: `-radius - 1 ..< count + radius + 1`.
+    private static func reach(of kernel: BoxBlurKernel, along count: Int) -> [Int] {
+        MirrorPadding.indexTable(start: -(kernel.radius + 1), length: count + 2 * (kernel.radius + 1), count: count)
+    }
+
     // MARK: horizontal
 
     private static func blurRows(_ shared: BlurSharedFloats, width: Int, height: Int, channels: Int, kernel: BoxBlurKernel) {
-        let rowLength = width * channels
-        let mirror = MirrorPadding.indexTable(start: -(kernel.radius + 1), length: width + 2 * (kernel.radius + 1), count: width)
+        let rowLength = width * channels, mirror = reach(of: kernel, along: width)
         let blocks = (height + rowBlock - 1) / rowBlock
         blurConcurrentPerform(iterations: blocks, samples: width * height * channels) { block in
             let firstRow = block * rowBlock
@@ -82,8 +86,7 @@ enum BoxBlurEngine {
     // MARK: vertical
 
     private static func blurColumns(_ shared: BlurSharedFloats, width: Int, height: Int, channels: Int, kernel: BoxBlurKernel) {
-        let rowLength = width * channels
-        let mirror = MirrorPadding.indexTable(start: -(kernel.radius + 1), length: height + 2 * (kernel.radius + 1), count: height)
+        let rowLength = width * channels, mirror = reach(of: kernel, along: height)
         let blocks = (rowLength + columnBlock - 1) / columnBlock
         blurConcurrentPerform(iterations: blocks, samples: width * height * channels) { block in
             let first = block * columnBlock
