@@ -48,3 +48,24 @@ import FullBleedTestSupport
         #expect(image.converted(toLayout: .rgba).samples8 == [77, 77, 77, 255])
     }
 }
+
+@Suite struct ConversionTests {
+    @Test func encodedFloatIsLinearisedWithTheSRGBCurve() {
+        let encoded = Image(width: 2, height: 1, format: PixelFormat(layout: .gray, sampleType: .float32), floatSamples: [0.5, 1])
+        let linear = encoded.converted(to: PixelFormat(layout: .gray, sampleType: .float32, transfer: .linear)).floatSamples
+        #expect(abs(linear[0] - 0.21404114) < 1e-6)
+        #expect(linear[1] == 1)
+    }
+
+    @Test func linearPremultipliedIsIdempotent() {
+        let image = Image(width: 2, height: 1, layout: .rgba, samples: [255, 0, 0, 0, 10, 200, 30, 77])
+        let once = image.linearPremultiplied()
+        #expect(once.linearPremultiplied() == once)
+    }
+
+    @Test func sixteenBitLinearRoundTripIsExact() {
+        let codes: [UInt16] = [0, 1, 257, 1000, 32768, 50000, 65534, 65535]
+        let image = Image(width: codes.count, height: 1, layout: .gray, samples16: codes)
+        #expect(image.linearPremultiplied().encoded(as: .uint16).samples16 == codes)
+    }
+}
