@@ -1,0 +1,181 @@
+import FullBleedImage
+
+/// Converts one source row into the resampler's working samples: Float, premultiplied alpha, in the
+/// working space (linear light or encoded sRGB). 8- and 16-bit encoded rows go through one table
+/// lookup per sample.
+struct ResampleRowDecoder: @unchecked Sendable {
+    let format: PixelFormat
+    let working: Transfer
+    let regionX: Int
+    let regionWidth: Int
+    let sourceBytesPerRow: Int
+    /// Integer code -> working value (colour samples); alpha is rescaled separately.
+    private let codeTable: [Float]
+    /// Whether colour still needs a transfer change after the table (float and premultiplied inputs).
+    private let convertsTransfer: Bool
+
+    init(format: PixelFormat, space: ResampleOptions.Space, region: PixelRect, sourceBytesPerRow: Int) {
+        self.format = format
+        self.working = space == .linear ? .linear : .encoded
+        self.regionX = region.x
+        self.regionWidth = region.width
+        self.sourceBytesPerRow = sourceBytesPerRow
+        let tableApplies = format.sampleType != .float32 && format.alphaMode == .straight
+        let needsCurve = format.transfer != working
+        switch (format.sampleType, tableApplies && needsCurve, working) {
+        case (.uint8, true, .linear): codeTable = SRGBTransfer.linearFromCode8
+        case (.uint8, true, .encoded): codeTable = Self.encodedFromLinearCode8
+        case (.uint8, false, _): codeTable = Self.scaledCode8
+        case (.uint16, true, .linear): codeTable = SRGBTransfer.linearFromCode16
+        case (.uint16, true, .encoded): codeTable = Self.encodedFromLinearCode16
+        case (.uint16, false, _): codeTable = Self.scaledCode16
+        case (.float32, _, _): codeTable = []
+        }
+        convertsTransfer = needsCurve && !tableApplies
+    }
+
+    /// Code / maximum code, for samples already in the working transfer.
+    private static let scaledCode8: [Float] = (0..<256).map { Float($0) / 255 }
+    private static let scaledCode16: [Float] = (0..<65536).map { Float($0) / 65535 }
+    /// Encoded value of linear-light codes (integer images tagged `.linear`, resampled in sRGB space).
+    private static let encodedFromLinearCode8: [Float] = (0..<256).map { Float(SRGBTransfer.encoded(Double($0) / 255)) }
+    private static let encodedFromLinearCode16: [Float] = (0..<65536).map { Float(SRGBTransfer.encoded(Double($0) / 65535)) }
+
+    /// Writes `regionWidth * channelCount` working samples of source row `y` (absolute) to `dst`.
+    func decode(row y: Int, from source: UnsafeRawPointer, into dst: UnsafeMutablePointer<Float>) {
+        let channels = format.layout.channelCount
+        let count = regionWidth * channels
+        let rowStart = source + y * sourceBytesPerRow + regionX * format.bytesPerPixel
+        switch format.sampleType {
+        case .uint8:
+            let p = rowStart.assumingMemoryBound(to: UInt8.self)
+            codeTable.withUnsafeBufferPointer { table in
+                for i in 0..<count { dst[i] = table[Int(p[i])] }
+            }
+            if format.layout.hasAlpha {
+                for i in Swift.stride(from: channels - 1, to: count, by: channels) { dst[i] = Float(p[i]) * (1 / 255) }
+            }
+        case .uint16:
+            let p = rowStart.assumingMemoryBound(to: UInt16.self)
+            codeTable.withUnsafeBufferPointer { table in
+                for i in 0..<count { dst[i] = table[Int(p[i])] }
+            }
+            if format.layout.hasAlpha {
+                for i in Swift.stride(from: channels - 1, to: count, by: channels) { dst[i] = Float(p[i]) * (1 / 65535) }
+            }
+        case .float32:
+            dst.update(from: rowStart.assumingMemoryBound(to: Float.self), count: count)
+        }
+        if convertsTransfer { convertTransfer(dst, count: count, channels: channels) }
+        if format.layout.hasAlpha && format.alphaMode == .straight {
+            for i in Swift.stride(from: 0, to: count, by: channels) {
+                let alpha = dst[i + channels - 1]
+                for c in 0..<(channels - 1) { dst[i + c] *= alpha }
+            }
+        }
+    }
+
+    /// Changes colour samples from the stored transfer to the working one (unpremultiplying around the curve).
+    private func convertTransfer(_ dst: UnsafeMutablePointer<Float>, count: Int, channels: Int) {
+        let hasAlpha = format.layout.hasAlpha
+        let premultiplied = hasAlpha && format.alphaMode == .premultiplied
+        let colours = hasAlpha ? channels - 1 : channels
+        guard let direction = ResampleTransferCurve.Direction(from: format.transfer, to: working) else { return }
+        direction.table.withUnsafeBufferPointer { t in
+            for i in Swift.stride(from: 0, to: count, by: channels) {
+                let alpha: Float = premultiplied ? dst[i + channels - 1] : 1
+                for c in 0..<colours {
+                    var value = dst[i + c]
+                    if premultiplied { value = alpha > 0 ? value / alpha : 0 }
+                    value = ResampleTransferCurve.apply(value, direction, table: t.baseAddress!)
+                    dst[i + c] = premultiplied ? value * alpha : value
+                }
+            }
+        }
+    }
+}
+
+/// Converts one row of working samples (Float, premultiplied, working space) into the output format:
+/// alpha clamped to 0...1, colour clamped to 0...alpha (integer outputs) or to >= 0 (float outputs),
+/// unpremultiplied for straight-alpha outputs, transfer-encoded as the output says, then rounded or
+/// dithered for integer outputs.
+struct ResampleRowEncoder: @unchecked Sendable {
+    let format: PixelFormat
+    let working: Transfer
+    let quantization: ResampleOptions.Quantization
+
+    init(format: PixelFormat, space: ResampleOptions.Space, quantization: ResampleOptions.Quantization) {
+        self.format = format
+        self.working = space == .linear ? .linear : .encoded
+        self.quantization = quantization
+    }
+
+    /// 8x8 Bayer thresholds as offsets in -0.5...0.5 code, indexed `(y % 8) * 8 + x % 8`.
+    static let bayerOffsets: [Float] = {
+        let base: [Int] = [0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
+                           12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
+                           3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
+                           15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21]
+        return base.map { (Float($0) + 0.5) / 64 - 0.5 }
+    }()
+
+    /// Encodes `width` pixels of `row` (modified in place) as output row `y` at `dst`.
+    func encode(_ row: UnsafeMutablePointer<Float>, width: Int, y: Int, into dst: UnsafeMutableRawPointer) {
+        let channels = format.layout.channelCount
+        let count = width * channels
+        normalise(row, count: count, channels: channels)
+        switch format.sampleType {
+        case .uint8:
+            quantise(row, count: count, channels: channels, y: y, maximum: 255, into: dst.assumingMemoryBound(to: UInt8.self))
+        case .uint16:
+            quantise(row, count: count, channels: channels, y: y, maximum: 65535, into: dst.assumingMemoryBound(to: UInt16.self))
+        case .float32:
+            dst.assumingMemoryBound(to: Float.self).update(from: row, count: count)
+        }
+    }
+
+    /// Clamps, unpremultiplies (or keeps premultiplied) and applies the output transfer, in place.
+    private func normalise(_ row: UnsafeMutablePointer<Float>, count: Int, channels: Int) {
+        let hasAlpha = format.layout.hasAlpha
+        let colours = hasAlpha ? channels - 1 : channels
+        let isFloat = format.sampleType == .float32
+        let keepPremultiplied = hasAlpha && format.alphaMode == .premultiplied
+        let direction = ResampleTransferCurve.Direction(from: working, to: format.transfer)
+        (direction?.table ?? []).withUnsafeBufferPointer { t in
+            for i in Swift.stride(from: 0, to: count, by: channels) {
+                var alpha: Float = 1
+                if hasAlpha {
+                    let raw = row[i + channels - 1]
+                    alpha = raw > 0 ? (raw < 1 ? raw : 1) : 0
+                    row[i + channels - 1] = alpha
+                }
+                let ceiling: Float = isFloat && !hasAlpha ? .infinity : alpha
+                for c in 0..<colours {
+                    let raw = row[i + c]
+                    var value = raw > 0 ? (raw < ceiling ? raw : ceiling) : 0
+                    if hasAlpha { value = alpha > 0 ? value / alpha : 0 }
+                    if let direction { value = ResampleTransferCurve.apply(value, direction, table: t.baseAddress!) }
+                    row[i + c] = keepPremultiplied ? value * alpha : value
+                }
+            }
+        }
+    }
+
+    private func quantise<T: FixedWidthInteger & UnsignedInteger>(_ row: UnsafeMutablePointer<Float>, count: Int, channels: Int,
+                                                                    y: Int, maximum: Float, into dst: UnsafeMutablePointer<T>) {
+        let alphaIndex = format.layout.hasAlpha ? channels - 1 : -1
+        let dither = quantization == .orderedDither
+        Self.bayerOffsets.withUnsafeBufferPointer { offsets in
+            let ditherRow = (y & 7) * 8
+            for i in 0..<count {
+                let c = i % channels
+                var value = row[i]
+                value = value > 0 ? (value < 1 ? value : 1) : 0
+                var scaled = value * maximum + 0.5
+                if dither && c != alphaIndex { scaled += offsets[ditherRow + ((i / channels) & 7)] }
+                let code = Int(scaled)
+                dst[i] = T(truncatingIfNeeded: code > Int(maximum) ? Int(maximum) : (code < 0 ? 0 : code))
+            }
+        }
+    }
+}
