@@ -1,14 +1,66 @@
 import FullBleedImage
 
-// Interim placeholder, replaced by the JPEG codec work before anything lands.
+/// JPEG through libjpeg-turbo: header probe, strict decode (corrupt or truncated data is an error, never
+/// grey-filled pixels), shrink-on-load, EXIF orientation, ICC tagging, and encoding. `Codecs` calls these.
 enum JPEGCodec {
+    /// Reads the header only (no pixel decode): displayed and stored size, EXIF orientation, colour model,
+    /// ICC colour space, coding ("baseline"/"progressive", "arithmetic") and chroma subsampling.
+    /// Throws `pixelLimitExceeded` (stage `.probe`) when the stored size is over `options.maxPixels`.
     static func probe(_ bytes: [UInt8], options: DecodeOptions) throws -> ImageInfo {
-        throw CodecError(stage: .probe, format: .jpeg, reason: .unsupported("JPEG codec not built yet"))
+        try JPEGDecompressor.run(bytes, stage: .probe) { decompressor in
+            let header = try decompressor.readHeader()
+            try options.checkLimits(width: header.storedSize.width, height: header.storedSize.height, format: .jpeg, stage: .probe)
+            return header.imageInfo(orientation: header.exifMetadata?.orientation ?? .up)
+        }
     }
+
+    /// Decodes to 8-bit gray (1-component files) or RGB (everything else, CMYK converted), upright when
+    /// `options.applyOrientation`, tagged per `JPEGColorPolicy`.
+    ///
+    /// The stored size is checked against `options.maxPixels` before libjpeg allocates anything. With
+    /// `options.minimumSize`, decodes at the strongest DCT scale (1/2, 1/4, 1/8) that still covers it;
+    /// `loadScale` reports it and `info` keeps the full-resolution sizes.
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage {
-        throw CodecError(stage: .decode, format: .jpeg, reason: .unsupported("JPEG codec not built yet"))
+        try JPEGDecompressor.run(bytes, stage: .decode) { decompressor in
+            let header = try decompressor.readHeader()
+            try options.checkLimits(width: header.storedSize.width, height: header.storedSize.height, format: .jpeg)
+            let exif = header.exifMetadata
+            let orientation = exif?.orientation ?? .up
+            let info = header.imageInfo(orientation: orientation)
+            let (colorSpace, warnings) = JPEGColorPolicy.decodedColorSpace(header: header, exif: exif)
+            let denominator = JPEGLoadScale.denominator(displaySize: info.size, minimumSize: options.minimumSize)
+
+            let output = try decompressor.start(scaleDenominator: denominator)
+            var image = try readImage(decompressor, output: output, header: header)
+            image.colorSpace = colorSpace
+            if options.applyOrientation { image = image.applyingOrientation(orientation) }
+            return DecodedImage(image: image, info: info, loadScale: 1 / Double(denominator), warnings: warnings)
+        }
     }
+
+    /// Encodes `image` (any layout and sample type) as a JFIF file; see `JPEGEncoder`.
     static func encode(_ image: Image, options: JPEGEncodeOptions) throws -> [UInt8] {
-        throw CodecError(stage: .encode, format: .jpeg, reason: .unsupported("JPEG codec not built yet"))
+        try JPEGEncoder.encode(image, options: options)
+    }
+
+    /// Reads the started decompression into an untagged image: gray or RGB directly, CMYK through a
+    /// temporary buffer and `JPEGCMYKConversion`.
+    private static func readImage(_ decompressor: JPEGDecompressor, output: JPEGDecompressor.Output, header: JPEGHeader) throws -> Image {
+        let size = output.size
+        switch output.channels {
+        case 1, 3:
+            var image = Image(width: size.width, height: size.height, format: output.channels == 1 ? .gray8 : .rgb8)
+            let rowBytes = image.bytesPerRow
+            try image.withUnsafeMutableBytes { try decompressor.readPixels(into: $0, rowBytes: rowBytes) }
+            return image
+        case 4:
+            var cmyk = [UInt8](repeating: 0, count: size.width * size.height * 4)
+            try cmyk.withUnsafeMutableBytes { try decompressor.readPixels(into: $0, rowBytes: size.width * 4) }
+            return cmyk.withUnsafeBufferPointer {
+                JPEGCMYKConversion.rgb(fromCMYK: $0, width: size.width, height: size.height, storedInverted: header.hasAdobeMarker)
+            }
+        default:
+            throw CodecError(stage: .decode, format: .jpeg, reason: .unsupported("JPEG decoded to \(output.channels) channels"))
+        }
     }
 }

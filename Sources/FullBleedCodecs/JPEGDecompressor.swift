@@ -1,0 +1,60 @@
+import CFullBleedShims
+import FullBleedImage
+
+/// One libjpeg decompression of in-memory bytes, driven step by step through the `fbs_jpeg_decoder_*`
+/// shim so that every setjmp stays in C: `readHeader()`, then (after the caller's pixel-limit check)
+/// `start(scaleDenominator:)`, then `readPixels(into:rowBytes:)`.
+///
+/// Only available inside `JPEGDecompressor.run(_:stage:_:)`, which creates the C decoder, keeps the
+/// bytes pinned for libjpeg's memory source, and destroys the decoder on every path.
+struct JPEGDecompressor {
+    private let decoder: OpaquePointer
+    private let input: UnsafeBufferPointer<UInt8>
+    /// The stage errors are reported under (probe or decode).
+    let stage: CodecError.Stage
+
+    /// What `start(scaleDenominator:)` reports: the decoded (possibly DCT-scaled) size in pixels and
+    /// the samples per pixel (1 gray, 3 RGB, 4 CMYK as stored).
+    struct Output {
+        var size: PixelSize
+        var channels: Int
+    }
+
+    /// Runs `body` with a fresh decompressor over `bytes` (wraps `fbs_jpeg_decoder_create` / `_destroy`).
+    static func run<R>(_ bytes: [UInt8], stage: CodecError.Stage, _ body: (JPEGDecompressor) throws -> R) throws -> R {
+        guard let decoder = fbs_jpeg_decoder_create() else {
+            throw CodecError(stage: stage, format: .jpeg, reason: .unsupported("not enough memory for a JPEG decoder"))
+        }
+        defer { fbs_jpeg_decoder_destroy(decoder) }
+        return try bytes.withUnsafeBufferPointer { input in
+            try body(JPEGDecompressor(decoder: decoder, input: input, stage: stage))
+        }
+    }
+
+    /// Reads the markers up to the first scan (wraps `fbs_jpeg_decoder_read_header`); allocates no pixels.
+    func readHeader() throws -> JPEGHeader {
+        var raw = fbs_jpeg_header()
+        var message = JPEGShimError.messageBuffer()
+        let status = fbs_jpeg_decoder_read_header(decoder, input.baseAddress, input.count, &raw, &message)
+        try JPEGShimError.check(status, message, stage: stage)
+        return JPEGHeader(raw)
+    }
+
+    /// Starts decompression at scale `1 / scaleDenominator` (1, 2, 4 or 8; wraps `fbs_jpeg_decoder_start`).
+    /// Call only after the header size passed the pixel limit.
+    func start(scaleDenominator: Int) throws -> Output {
+        var raw = fbs_jpeg_output()
+        var message = JPEGShimError.messageBuffer()
+        let status = fbs_jpeg_decoder_start(decoder, Int32(scaleDenominator), &raw, &message)
+        try JPEGShimError.check(status, message, stage: stage)
+        return Output(size: PixelSize(width: Int(raw.width), height: Int(raw.height)), channels: Int(raw.channels))
+    }
+
+    /// Decodes every row into `buffer` (rows `rowBytes` apart) and checks the file up to its end
+    /// (wraps `fbs_jpeg_decoder_read_pixels`). Corrupt or truncated data throws `.corrupt`.
+    func readPixels(into buffer: UnsafeMutableRawBufferPointer, rowBytes: Int) throws {
+        var message = JPEGShimError.messageBuffer()
+        let status = fbs_jpeg_decoder_read_pixels(decoder, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes, &message)
+        try JPEGShimError.check(status, message, stage: stage)
+    }
+}
