@@ -110,9 +110,11 @@ public struct DerivativePlan: Sendable, Hashable {
     /// derivative, plus one pixel for rounding. Pass it as `DecodeOptions.minimumSize`. nil when
     /// nothing is produced or the full size is needed.
     ///
-    /// - Parameter margin: extra reduction left to the resampler (>= 1): 2 asks for a decode at least
-    ///   twice the output size, as libvips' shrink gap does.
-    public func minimumDecodeSize(sourceSize: PixelSize, margin: Double = 1) -> PixelSize? {
+    /// - Parameter margin: reduction left to the resampler (>= 1). The default 2 asks for a decode at
+    ///   least twice the output size, as libvips' shrink gap does: a JPEG DCT-scaled decode is close to a
+    ///   box filter, and measured on corpus photos a margin of 1 gave 30-38 dB against a full decode
+    ///   (aliasing) where 2 gives 42-52 dB.
+    public func minimumDecodeSize(sourceSize: PixelSize, margin: Double = 2) -> PixelSize? {
         guard let needed = produced.map({ d in
             max(Double(d.pixelSize.width + 1) / Double(cropSize.width), Double(d.pixelSize.height + 1) / Double(cropSize.height))
         }).max() else { return nil }

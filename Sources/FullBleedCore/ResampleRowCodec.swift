@@ -136,26 +136,40 @@ struct ResampleRowEncoder: @unchecked Sendable {
 
     /// Clamps, unpremultiplies (or keeps premultiplied) and applies the output transfer, in place.
     private func normalise(_ row: UnsafeMutablePointer<Float>, count: Int, channels: Int) {
-        let hasAlpha = format.layout.hasAlpha
-        let colours = hasAlpha ? channels - 1 : channels
-        let isFloat = format.sampleType == .float32
-        let keepPremultiplied = hasAlpha && format.alphaMode == .premultiplied
         let direction = ResampleTransferCurve.Direction(from: working, to: format.transfer)
+        let isFloat = format.sampleType == .float32
+        guard format.layout.hasAlpha else {
+            // No alpha: clamp, then the curve. Integer outputs are within 0...1 after the clamp.
+            let ceiling: Float = isFloat ? .infinity : 1
+            for i in 0..<count {
+                let raw = row[i]
+                row[i] = raw > 0 ? (raw < ceiling ? raw : ceiling) : 0
+            }
+            guard let direction else { return }
+            direction.table.withUnsafeBufferPointer { t in
+                let table = t.baseAddress!
+                if isFloat {
+                    for i in 0..<count { row[i] = ResampleTransferCurve.apply(row[i], direction, table: table) }
+                } else {
+                    for i in 0..<count { row[i] = ResampleTransferCurve.interpolate(row[i], table: table) }
+                }
+            }
+            return
+        }
+        let colours = channels - 1
+        let keepPremultiplied = format.alphaMode == .premultiplied
         (direction?.table ?? []).withUnsafeBufferPointer { t in
             for i in Swift.stride(from: 0, to: count, by: channels) {
-                var alpha: Float = 1
-                if hasAlpha {
-                    let raw = row[i + channels - 1]
-                    alpha = raw > 0 ? (raw < 1 ? raw : 1) : 0
-                    row[i + channels - 1] = alpha
-                }
-                let ceiling: Float = isFloat && !hasAlpha ? .infinity : alpha
+                let raw = row[i + colours]
+                let alpha: Float = raw > 0 ? (raw < 1 ? raw : 1) : 0
+                row[i + colours] = alpha
+                let inverse: Float = alpha > 0 ? 1 / alpha : 0
                 for c in 0..<colours {
-                    let raw = row[i + c]
-                    var value = raw > 0 ? (raw < ceiling ? raw : ceiling) : 0
-                    if hasAlpha { value = alpha > 0 ? value / alpha : 0 }
-                    if let direction { value = ResampleTransferCurve.apply(value, direction, table: t.baseAddress!) }
-                    row[i + c] = keepPremultiplied ? value * alpha : value
+                    let value = row[i + c]
+                    // Colour in 0...alpha, then straight.
+                    var straight = (value > 0 ? (value < alpha ? value : alpha) : 0) * inverse
+                    if let direction { straight = ResampleTransferCurve.interpolate(min(straight, 1), table: t.baseAddress!) }
+                    row[i + c] = keepPremultiplied ? straight * alpha : straight
                 }
             }
         }
@@ -163,18 +177,28 @@ struct ResampleRowEncoder: @unchecked Sendable {
 
     private func quantise<T: FixedWidthInteger & UnsignedInteger>(_ row: UnsafeMutablePointer<Float>, count: Int, channels: Int,
                                                                     y: Int, maximum: Float, into dst: UnsafeMutablePointer<T>) {
-        let alphaIndex = format.layout.hasAlpha ? channels - 1 : -1
-        let dither = quantization == .orderedDither
+        // After clamping to 0...1, value * maximum + 0.5 (+ an offset within +-0.4922) lies in
+        // 0.0078...maximum + 0.9922: truncation gives a valid code without further checks.
+        guard quantization == .orderedDither else {
+            for i in 0..<count {
+                let raw = row[i]
+                let value: Float = raw > 0 ? (raw < 1 ? raw : 1) : 0
+                dst[i] = T(truncatingIfNeeded: Int(value * maximum + 0.5))
+            }
+            return
+        }
+        let colours = format.layout.hasAlpha ? channels - 1 : channels
         Self.bayerOffsets.withUnsafeBufferPointer { offsets in
             let ditherRow = (y & 7) * 8
-            for i in 0..<count {
-                let c = i % channels
-                var value = row[i]
-                value = value > 0 ? (value < 1 ? value : 1) : 0
-                var scaled = value * maximum + 0.5
-                if dither && c != alphaIndex { scaled += offsets[ditherRow + ((i / channels) & 7)] }
-                let code = Int(scaled)
-                dst[i] = T(truncatingIfNeeded: code > Int(maximum) ? Int(maximum) : (code < 0 ? 0 : code))
+            var i = 0
+            for x in 0..<(count / channels) {
+                let offset = offsets[ditherRow + (x & 7)]
+                for c in 0..<channels {
+                    let raw = row[i]
+                    let value: Float = raw > 0 ? (raw < 1 ? raw : 1) : 0
+                    dst[i] = T(truncatingIfNeeded: Int(value * maximum + 0.5 + (c < colours ? offset : 0)))
+                    i += 1
+                }
             }
         }
     }

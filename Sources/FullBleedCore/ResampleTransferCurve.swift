@@ -31,16 +31,19 @@ enum ResampleTransferCurve {
     /// `SRGBTransfer.linear` sampled at `i / tableSteps`, i = 0...tableSteps.
     static let linearFromEncoded: [Float] = (0...tableSteps).map { Float(SRGBTransfer.linear(Double($0) / Double(tableSteps))) }
 
+    /// The tabulated curve at `value`, which must lie in 0...1.
+    @inline(__always)
+    static func interpolate(_ value: Float, table: UnsafePointer<Float>) -> Float {
+        let position = value * Float(tableSteps)
+        let index = min(Int(position), tableSteps - 1)
+        let lower = table[index]
+        return lower + (table[index + 1] - lower) * (position - Float(index))
+    }
+
     /// The curve of `direction`, whose table is `table`, evaluated at `value`.
     @inline(__always)
     static func apply(_ value: Float, _ direction: Direction, table: UnsafePointer<Float>) -> Float {
-        if value >= 0 && value <= 1 {
-            let position = value * Float(tableSteps)
-            let index = Int(position)
-            if index >= tableSteps { return table[tableSteps] }
-            let lower = table[index]
-            return lower + (table[index + 1] - lower) * (position - Float(index))
-        }
+        if value >= 0 && value <= 1 { return interpolate(value, table: table) }
         if value < 0 { return -Float(direction.exact(-Double(value))) }
         return value > 1 ? Float(direction.exact(Double(value))) : 0   // NaN becomes 0
     }

@@ -104,7 +104,9 @@ private struct BandPlan: @unchecked Sendable {
         let rows = endSourceRow - firstSourceRow
         let bandBuffer = UnsafeMutablePointer<Float>.allocate(capacity: rows * rowLength)
         defer { bandBuffer.deallocate() }
-        let decoded = UnsafeMutablePointer<Float>.allocate(capacity: decoder.regionWidth * channels)
+        // One Float of padding: the 4-lane RGB loop reads one sample past the last pixel.
+        let decoded = UnsafeMutablePointer<Float>.allocate(capacity: decoder.regionWidth * channels + 1)
+        decoded[decoder.regionWidth * channels] = 0
         defer { decoded.deallocate() }
         let accumulator = UnsafeMutablePointer<Float>.allocate(capacity: rowLength)
         defer { accumulator.deallocate() }
@@ -146,23 +148,52 @@ private struct BandPlan: @unchecked Sendable {
     @inline(__always)
     private func convolve(_ input: UnsafeMutablePointer<Float>, _ output: UnsafeMutablePointer<Float>, channels: Int) {
         let axis = horizontal
+        if channels >= 3 {
+            // One 4-lane multiply-add per tap, into four independent sums so consecutive taps do not
+            // wait for each other (the summation order is fixed, so results stay deterministic). For
+            // RGB the fourth lane reads the next pixel's first sample (the input row has one Float of
+            // padding) and is discarded.
+            let raw = UnsafeRawPointer(input)
+            let pixelBytes = channels * MemoryLayout<Float>.stride
+            for x in 0..<axis.outputSize {
+                let taps = axis.weights + x * axis.stride
+                let count = axis.counts[x]
+                let base = raw + axis.starts[x] * pixelBytes
+                var s0 = SIMD4<Float>(), s1 = SIMD4<Float>(), s2 = SIMD4<Float>(), s3 = SIMD4<Float>()
+                var k = 0
+                while k + 4 <= count {
+                    s0 += taps[k] * base.loadUnaligned(fromByteOffset: k * pixelBytes, as: SIMD4<Float>.self)
+                    s1 += taps[k + 1] * base.loadUnaligned(fromByteOffset: (k + 1) * pixelBytes, as: SIMD4<Float>.self)
+                    s2 += taps[k + 2] * base.loadUnaligned(fromByteOffset: (k + 2) * pixelBytes, as: SIMD4<Float>.self)
+                    s3 += taps[k + 3] * base.loadUnaligned(fromByteOffset: (k + 3) * pixelBytes, as: SIMD4<Float>.self)
+                    k += 4
+                }
+                while k < count {
+                    s0 += taps[k] * base.loadUnaligned(fromByteOffset: k * pixelBytes, as: SIMD4<Float>.self)
+                    k += 1
+                }
+                let sum = (s0 + s1) + (s2 + s3)
+                let q = output + x * channels
+                q[0] = sum[0]
+                q[1] = sum[1]
+                q[2] = sum[2]
+                if channels > 3 { q[3] = sum[3] }
+            }
+            return
+        }
         for x in 0..<axis.outputSize {
             let taps = axis.weights + x * axis.stride
             var p = input + axis.starts[x] * channels
-            var a0: Float = 0, a1: Float = 0, a2: Float = 0, a3: Float = 0
+            var a0: Float = 0, a1: Float = 0
             for k in 0..<axis.counts[x] {
                 let weight = taps[k]
                 a0 += weight * p[0]
                 if channels > 1 { a1 += weight * p[1] }
-                if channels > 2 { a2 += weight * p[2] }
-                if channels > 3 { a3 += weight * p[3] }
                 p += channels
             }
             let q = output + x * channels
             q[0] = a0
             if channels > 1 { q[1] = a1 }
-            if channels > 2 { q[2] = a2 }
-            if channels > 3 { q[3] = a3 }
         }
     }
 }

@@ -110,10 +110,10 @@ import FullBleedImage
         // large_8000x6000.jpg: 8000x4500 crop -> 1290x726 needs at least 1291/8000 of the source.
         let source = PixelSize(width: 8000, height: 6000)
         let plan = try DerivativePlan(target: .web16x9, cropSize: PixelSize(width: 8000, height: 4500))
-        let minimum = try #require(plan.minimumDecodeSize(sourceSize: source))
+        let minimum = try #require(plan.minimumDecodeSize(sourceSize: source, margin: 1))
         #expect(minimum == PixelSize(width: 1293, height: 970))   // ceil(8000 * 727/4500), ceil(6000 * 727/4500)
-        // With a 2x margin the decode is at least twice the output.
-        let margin = try #require(plan.minimumDecodeSize(sourceSize: source, margin: 2))
+        // The default 2x margin: the decode is at least twice the output.
+        let margin = try #require(plan.minimumDecodeSize(sourceSize: source))
         #expect(margin == PixelSize(width: 2585, height: 1939))
         // A source that is only just large enough needs the full size.
         let tight = try DerivativePlan(target: .web16x9, cropSize: PixelSize(width: 1290, height: 726))

@@ -56,11 +56,12 @@ enum ReferenceResize {
             }
         }
         var out = [UInt8](repeating: 0, count: ow * oh * ch)
+        var px = [Double](repeating: 0, count: ch)
         for y in 0..<oh {
             let (first, weights) = taps(y, inputSize: h, outputSize: oh)
             for x in 0..<ow {
-                var px = [Double](repeating: 0, count: ch)
                 for c in 0..<ch {
+                    px[c] = 0
                     for (k, weight) in weights.enumerated() { px[c] += weight * horizontal[((first + k) * ow + x) * ch + c] }
                 }
                 let alpha = hasAlpha ? min(1, max(0, px[ch - 1])) : 1
