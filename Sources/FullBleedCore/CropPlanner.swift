@@ -8,7 +8,8 @@ import FullBleedImage
 /// map pixel inside the crop counts with a weight of 1 at the visible centre falling to 0.4 at the
 /// edges, and 0.1-0.3 inside the toolbar band at the top (so salient content sits below the status bar
 /// and the glass navigation bar, whose visible centre is lower than the crop's). The subject (the
-/// densest salient point) must lie in the crop and, when the source allows it, below the band.
+/// densest salient point) must lie in the crop and, when the source allows it, below the band; its own
+/// placement, weighted the same way, is added to the score with weight `subjectEmphasis`.
 /// Ties go to the position nearest the middle, then to the smaller offset.
 public enum CropPlanner {
     /// Below this mean saliency per map pixel an image counts as flat and `attention` uses `center`.
@@ -20,6 +21,10 @@ public enum CropPlanner {
     static let toolbarBandBottomWeight = 0.3
     /// Weight lost from the visible centre to the crop's edges (quadratic fall-off).
     static let edgeFalloff = 0.6
+    /// Weight of the subject's own placement against the saliency share when choosing a position: the
+    /// densest point should sit near the visible centre even when large busy areas pull elsewhere
+    /// (a face above a colourful suit). [E, tuned on the corpus portraits]
+    static let subjectEmphasis = 0.5
     /// Most positions scored along the free axis (more are sampled evenly).
     static let maximumCandidates = 1024
 
@@ -161,8 +166,16 @@ private struct WindowScorer {
         return min(1, sum / total)
     }
 
-    /// The best-scoring offset whose crop contains `subject` (source pixels) and, sliding vertically,
-    /// shows it below the band; relaxed step by step when no offset satisfies that.
+    /// Weight of the subject's position in the crop at `offset` (0 outside).
+    func placement(offset: Int, subject s: Double) -> Double {
+        let t = (s - Double(offset)) / Double(length)
+        guard t >= 0 && t < 1 else { return 0 }
+        return slidesHorizontally ? Self.horizontalWeight(t) : Self.verticalWeight(t, band: band)
+    }
+
+    /// The offset with the best score plus `subjectEmphasis` x placement among those whose crop contains
+    /// `subject` (source pixels) and, sliding vertically, shows it below the band; relaxed step by step
+    /// when no offset satisfies that.
     func bestOffset(subject: (x: Double, y: Double)) -> Int {
         if maximumOffset == 0 { return 0 }
         let s = slidesHorizontally ? subject.x : subject.y
@@ -184,9 +197,10 @@ private struct WindowScorer {
         if feasible.isEmpty { feasible = candidates.filter(contains) }
         if feasible.isEmpty { feasible = candidates }
         let middle = Double(maximumOffset) / 2
-        var best = feasible[0], bestScore = score(offset: best)
+        let objective = { (o: Int) in self.score(offset: o) + CropPlanner.subjectEmphasis * self.placement(offset: o, subject: s) }
+        var best = feasible[0], bestScore = objective(best)
         for o in feasible.dropFirst() {
-            let value = score(offset: o)
+            let value = objective(o)
             let nearer = abs(Double(o) - middle) < abs(Double(best) - middle)
             let tieBreak = abs(Double(o) - middle) == abs(Double(best) - middle) && o < best
             if value > bestScore || (value == bestScore && (nearer || tieBreak)) {
