@@ -48,21 +48,9 @@ struct ResampleRowDecoder: @unchecked Sendable {
         let rowStart = source + y * sourceBytesPerRow + regionX * format.bytesPerPixel
         switch format.sampleType {
         case .uint8:
-            let p = rowStart.assumingMemoryBound(to: UInt8.self)
-            codeTable.withUnsafeBufferPointer { table in
-                for i in 0..<count { dst[i] = table[Int(p[i])] }
-            }
-            if format.layout.hasAlpha {
-                for i in Swift.stride(from: channels - 1, to: count, by: channels) { dst[i] = Float(p[i]) * (1 / 255) }
-            }
+            decodeCodes(rowStart.assumingMemoryBound(to: UInt8.self), count: count, channels: channels, into: dst)
         case .uint16:
-            let p = rowStart.assumingMemoryBound(to: UInt16.self)
-            codeTable.withUnsafeBufferPointer { table in
-                for i in 0..<count { dst[i] = table[Int(p[i])] }
-            }
-            if format.layout.hasAlpha {
-                for i in Swift.stride(from: channels - 1, to: count, by: channels) { dst[i] = Float(p[i]) * (1 / 65535) }
-            }
+            decodeCodes(rowStart.assumingMemoryBound(to: UInt16.self), count: count, channels: channels, into: dst)
         case .float32:
             dst.update(from: rowStart.assumingMemoryBound(to: Float.self), count: count)
         }
@@ -72,6 +60,19 @@ struct ResampleRowDecoder: @unchecked Sendable {
                 let alpha = dst[i + channels - 1]
                 for c in 0..<(channels - 1) { dst[i + c] *= alpha }
             }
+        }
+    }
+
+    /// Integer codes through `codeTable`; alpha codes rescaled to 0...1 (alpha is linear coverage).
+    @inline(__always)
+    private func decodeCodes<T: FixedWidthInteger & UnsignedInteger>(_ p: UnsafePointer<T>, count: Int, channels: Int,
+                                                                       into dst: UnsafeMutablePointer<Float>) {
+        codeTable.withUnsafeBufferPointer { table in
+            for i in 0..<count { dst[i] = table[Int(p[i])] }
+        }
+        if format.layout.hasAlpha {
+            let scale = 1 / Float(T.max)
+            for i in Swift.stride(from: channels - 1, to: count, by: channels) { dst[i] = Float(p[i]) * scale }
         }
     }
 

@@ -53,6 +53,9 @@ struct ResampleBenchmarkTests {
         log.append("shrink-on-load total \(shrinkTotal) s versus \(decodeFull + resizeFull) s")
         let linear = Self.seconds { _ = full.linearPremultipliedResized(to: PixelSize(width: 1290, height: 726), from: rect) }
         log.append("float path 24 MP -> 1290x726: \(linear) s")
+        var attentionPlan: CropPlan?
+        let attention = Self.seconds { attentionPlan = CropPlanner.plan(full, for: .device(.iPhone17Pro)) }
+        log.append("attention crop plan on 24 MP (256-px analysis): \(attention) s, \(attentionPlan.map { "\($0.rect)" } ?? "")")
         print(log.joined(separator: "\n"))
         #expect(outputs.map(\.size) == plan.produced.map(\.pixelSize))
     }

@@ -143,6 +143,19 @@ import FullBleedTestSupport
         #expect(squashed.samples8 == Array((0..<5).map { _ in (0..<8).map { UInt8($0 * 30) } }.joined()))
     }
 
+    @Test func tinySourcesEnlargeWithoutCrashing() {
+        // tiny_1x1 and tiny_3x2 from the corpus job: one pixel becomes a flat tier.
+        let one = Image(width: 1, height: 1, layout: .rgb, samples: [200, 100, 50])
+        let flat = one.resized(to: PixelSize(width: 1290, height: 726))
+        #expect(Set(flat.samples8.enumerated().map { "\($0.offset % 3):\($0.element)" }) == ["0:200", "1:100", "2:50"])
+        let small = Image(width: 3, height: 2, layout: .rgb, samples: (0..<18).map { UInt8($0 * 14) })
+        let out = small.resized(to: PixelSize(width: 430, height: 242))
+        #expect(out.size == PixelSize(width: 430, height: 242))
+        // The gradient survives: the first pixel is the darkest corner, the last the brightest.
+        let samples = out.samples8
+        #expect(samples[0] < samples[samples.count - 3] && samples[1] < samples[samples.count - 2])
+    }
+
     @Test func floatPathChainsWithoutRequantising() {
         let source = SyntheticImages.photoLike(width: 90, height: 70)
         let size = PixelSize(width: 45, height: 35)
