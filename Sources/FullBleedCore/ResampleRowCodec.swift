@@ -3,7 +3,7 @@ import FullBleedImage
 /// Converts one source row into the resampler's working samples: Float, premultiplied alpha, in the
 /// working space (linear light or encoded sRGB). 8- and 16-bit encoded rows go through one table
 /// lookup per sample.
-struct ResampleRowDecoder: @unchecked Sendable {
+struct ResampleRowDecoder: Sendable {
     let format: PixelFormat
     let working: Transfer
     let regionX: Int
@@ -100,7 +100,7 @@ struct ResampleRowDecoder: @unchecked Sendable {
 /// alpha clamped to 0...1, colour clamped to 0...alpha (integer outputs) or to >= 0 (float outputs),
 /// unpremultiplied for straight-alpha outputs, transfer-encoded as the output says, then rounded or
 /// dithered for integer outputs.
-struct ResampleRowEncoder: @unchecked Sendable {
+struct ResampleRowEncoder: Sendable {
     let format: PixelFormat
     let working: Transfer
     let quantization: ResampleOptions.Quantization
@@ -169,7 +169,7 @@ struct ResampleRowEncoder: @unchecked Sendable {
                     let value = row[i + c]
                     // Colour in 0...alpha, then straight.
                     var straight = (value > 0 ? (value < alpha ? value : alpha) : 0) * inverse
-                    if let direction { straight = ResampleTransferCurve.interpolate(min(straight, 1), table: t.baseAddress!) }
+                    if direction != nil { straight = ResampleTransferCurve.interpolate(min(straight, 1), table: t.baseAddress!) }
                     row[i + c] = keepPremultiplied ? straight * alpha : straight
                 }
             }

@@ -82,7 +82,7 @@ private final class PackedWeights: @unchecked Sendable {
 }
 
 /// Everything a band worker needs, immutable.
-private struct BandPlan: @unchecked Sendable {
+private struct BandPlan: Sendable {
     let horizontal: PackedWeights
     let vertical: PackedWeights
     let channels: Int
