@@ -1,0 +1,67 @@
+import FullBleedImage
+
+/// How the crop planner chooses the crop's position.
+public enum CropMode: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The middle of the source.
+    case center
+    /// Keep the focal point (normalised 0...1, x from the left, y from the top) inside the crop, as close
+    /// to the crop's centre as the source allows.
+    case focal(x: Double, y: Double)
+    /// Content-aware: the most salient region (edges, saturation, skin tones), kept out of the toolbar
+    /// band at the top when the source allows it. The default.
+    case attention
+
+    public var description: String {
+        switch self {
+        case .center: return "center"
+        case .focal(let x, let y): return "focal(\(x.compactDecimalText), \(y.compactDecimalText))"
+        case .attention: return "attention"
+        }
+    }
+}
+
+/// The crop chosen for one source: the largest rectangle of the target aspect ratio, placed by `mode`.
+public struct CropPlan: Sendable, Hashable {
+    /// Size of the image the plan was made for (source pixels).
+    public var sourceSize: PixelSize
+    /// The crop, source pixels.
+    public var rect: PixelRect
+    /// Target width / height.
+    public var aspectRatio: Double
+    /// The mode asked for.
+    public var requestedMode: CropMode
+    /// The mode that placed the crop: `attention` falls back to `center` on an image with no salient
+    /// content (a flat colour).
+    public var mode: CropMode
+    /// Share of the image's saliency the crop shows, weighted by where it lands (1 at the crop's
+    /// visible centre, less towards the edges, 0.1-0.3 under the toolbar band): 0...1, higher is better.
+    public var score: Double
+    /// The point the crop is built around, source pixels: the focal point, attention's subject, or the
+    /// centre of the crop for `center`.
+    public var subjectX: Double
+    public var subjectY: Double
+    /// The toolbar band's share of the crop height that was taken into account (0 when none).
+    public var toolbarBandFraction: Double
+
+    /// Whether the subject point lies below the toolbar band (always true without a band).
+    public var subjectClearsToolbar: Bool {
+        (subjectY - Double(rect.y)) / Double(rect.height) > toolbarBandFraction
+    }
+
+    /// The same crop for another decode of the same picture (e.g. a shrink-on-load decode, or the full
+    /// size after planning on a reduced copy): the largest crop of `aspectRatio` in `newSize`, centred on
+    /// the scaled centre of `rect` and kept inside.
+    public func scaled(to newSize: PixelSize) -> CropPlan {
+        let sx = Double(newSize.width) / Double(sourceSize.width), sy = Double(newSize.height) / Double(sourceSize.height)
+        let size = CropPlanner.cropSize(for: newSize, aspectRatio: aspectRatio)
+        let centreX = (Double(rect.x) + Double(rect.width) / 2) * sx, centreY = (Double(rect.y) + Double(rect.height) / 2) * sy
+        let x = min(max(0, Int((centreX - Double(size.width) / 2).rounded())), newSize.width - size.width)
+        let y = min(max(0, Int((centreY - Double(size.height) / 2).rounded())), newSize.height - size.height)
+        var copy = self
+        copy.sourceSize = newSize
+        copy.rect = PixelRect(x: x, y: y, width: size.width, height: size.height)
+        copy.subjectX = subjectX * sx
+        copy.subjectY = subjectY * sy
+        return copy
+    }
+}

@@ -1,0 +1,206 @@
+import FullBleedImage
+
+/// Converts one source row into the resampler's working samples: Float, premultiplied alpha, in the
+/// working space (linear light or encoded sRGB). 8- and 16-bit encoded rows go through one table
+/// lookup per sample.
+struct ResampleRowDecoder: Sendable {
+    let format: PixelFormat
+    let working: Transfer
+    let regionX: Int
+    let regionWidth: Int
+    let sourceBytesPerRow: Int
+    /// Integer code -> working value (colour samples); alpha is rescaled separately.
+    private let codeTable: [Float]
+    /// Whether colour still needs a transfer change after the table (float and premultiplied inputs).
+    private let convertsTransfer: Bool
+
+    init(format: PixelFormat, space: ResampleOptions.Space, region: PixelRect, sourceBytesPerRow: Int) {
+        self.format = format
+        self.working = space == .linear ? .linear : .encoded
+        self.regionX = region.x
+        self.regionWidth = region.width
+        self.sourceBytesPerRow = sourceBytesPerRow
+        let tableApplies = format.sampleType != .float32 && format.alphaMode == .straight
+        let needsCurve = format.transfer != working
+        switch (format.sampleType, tableApplies && needsCurve, working) {
+        case (.uint8, true, .linear): codeTable = SRGBTransfer.linearFromCode8
+        case (.uint8, true, .encoded): codeTable = Self.encodedFromLinearCode8
+        case (.uint8, false, _): codeTable = Self.scaledCode8
+        case (.uint16, true, .linear): codeTable = SRGBTransfer.linearFromCode16
+        case (.uint16, true, .encoded): codeTable = Self.encodedFromLinearCode16
+        case (.uint16, false, _): codeTable = Self.scaledCode16
+        case (.float32, _, _): codeTable = []
+        }
+        convertsTransfer = needsCurve && !tableApplies
+    }
+
+    /// Code / maximum code, for samples already in the working transfer.
+    private static let scaledCode8: [Float] = (0..<256).map { Float($0) / 255 }
+    private static let scaledCode16: [Float] = (0..<65536).map { Float($0) / 65535 }
+    /// Encoded value of linear-light codes (integer images tagged `.linear`, resampled in sRGB space).
+    private static let encodedFromLinearCode8: [Float] = (0..<256).map { Float(SRGBTransfer.encoded(Double($0) / 255)) }
+    private static let encodedFromLinearCode16: [Float] = (0..<65536).map { Float(SRGBTransfer.encoded(Double($0) / 65535)) }
+
+    /// Writes `regionWidth * channelCount` working samples of source row `y` (absolute) to `dst`.
+    func decode(row y: Int, from source: UnsafeRawPointer, into dst: UnsafeMutablePointer<Float>) {
+        let channels = format.layout.channelCount
+        let count = regionWidth * channels
+        let rowStart = source + y * sourceBytesPerRow + regionX * format.bytesPerPixel
+        switch format.sampleType {
+        case .uint8:
+            decodeCodes(rowStart.assumingMemoryBound(to: UInt8.self), count: count, channels: channels, into: dst)
+        case .uint16:
+            decodeCodes(rowStart.assumingMemoryBound(to: UInt16.self), count: count, channels: channels, into: dst)
+        case .float32:
+            dst.update(from: rowStart.assumingMemoryBound(to: Float.self), count: count)
+        }
+        if convertsTransfer { convertTransfer(dst, count: count, channels: channels) }
+        if format.layout.hasAlpha && format.alphaMode == .straight {
+            for i in Swift.stride(from: 0, to: count, by: channels) {
+                let alpha = dst[i + channels - 1]
+                for c in 0..<(channels - 1) { dst[i + c] *= alpha }
+            }
+        }
+    }
+
+    /// Integer codes through `codeTable`; alpha codes rescaled to 0...1 (alpha is linear coverage).
+    @inline(__always)
+    private func decodeCodes<T: FixedWidthInteger & UnsignedInteger>(_ p: UnsafePointer<T>, count: Int, channels: Int,
+                                                                       into dst: UnsafeMutablePointer<Float>) {
+        codeTable.withUnsafeBufferPointer { table in
+            for i in 0..<count { dst[i] = table[Int(p[i])] }
+        }
+        if format.layout.hasAlpha {
+            let scale = 1 / Float(T.max)
+            for i in Swift.stride(from: channels - 1, to: count, by: channels) { dst[i] = Float(p[i]) * scale }
+        }
+    }
+
+    /// Changes colour samples from the stored transfer to the working one (unpremultiplying around the curve).
+    private func convertTransfer(_ dst: UnsafeMutablePointer<Float>, count: Int, channels: Int) {
+        let hasAlpha = format.layout.hasAlpha
+        let premultiplied = hasAlpha && format.alphaMode == .premultiplied
+        let colours = hasAlpha ? channels - 1 : channels
+        guard let direction = ResampleTransferCurve.Direction(from: format.transfer, to: working) else { return }
+        direction.table.withUnsafeBufferPointer { t in
+            for i in Swift.stride(from: 0, to: count, by: channels) {
+                let alpha: Float = premultiplied ? dst[i + channels - 1] : 1
+                for c in 0..<colours {
+                    var value = dst[i + c]
+                    if premultiplied { value = alpha > 0 ? value / alpha : 0 }
+                    value = ResampleTransferCurve.apply(value, direction, table: t.baseAddress!)
+                    dst[i + c] = premultiplied ? value * alpha : value
+                }
+            }
+        }
+    }
+}
+
+/// Converts one row of working samples (Float, premultiplied, working space) into the output format:
+/// alpha clamped to 0...1, colour clamped to 0...alpha (integer outputs) or to >= 0 (float outputs),
+/// unpremultiplied for straight-alpha outputs, transfer-encoded as the output says, then rounded or
+/// dithered for integer outputs.
+struct ResampleRowEncoder: Sendable {
+    let format: PixelFormat
+    let working: Transfer
+    let quantization: ResampleOptions.Quantization
+
+    init(format: PixelFormat, space: ResampleOptions.Space, quantization: ResampleOptions.Quantization) {
+        self.format = format
+        self.working = space == .linear ? .linear : .encoded
+        self.quantization = quantization
+    }
+
+    /// 8x8 Bayer thresholds as offsets in -0.5...0.5 code, indexed `(y % 8) * 8 + x % 8`.
+    static let bayerOffsets: [Float] = {
+        let base: [Int] = [0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
+                           12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
+                           3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
+                           15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21]
+        return base.map { (Float($0) + 0.5) / 64 - 0.5 }
+    }()
+
+    /// Encodes `width` pixels of `row` (modified in place) as output row `y` at `dst`.
+    func encode(_ row: UnsafeMutablePointer<Float>, width: Int, y: Int, into dst: UnsafeMutableRawPointer) {
+        let channels = format.layout.channelCount
+        let count = width * channels
+        normalise(row, count: count, channels: channels)
+        switch format.sampleType {
+        case .uint8:
+            quantise(row, count: count, channels: channels, y: y, maximum: 255, into: dst.assumingMemoryBound(to: UInt8.self))
+        case .uint16:
+            quantise(row, count: count, channels: channels, y: y, maximum: 65535, into: dst.assumingMemoryBound(to: UInt16.self))
+        case .float32:
+            dst.assumingMemoryBound(to: Float.self).update(from: row, count: count)
+        }
+    }
+
+    /// Clamps, unpremultiplies (or keeps premultiplied) and applies the output transfer, in place.
+    private func normalise(_ row: UnsafeMutablePointer<Float>, count: Int, channels: Int) {
+        let direction = ResampleTransferCurve.Direction(from: working, to: format.transfer)
+        let isFloat = format.sampleType == .float32
+        guard format.layout.hasAlpha else {
+            // No alpha: clamp, then the curve. Integer outputs are within 0...1 after the clamp.
+            let ceiling: Float = isFloat ? .infinity : 1
+            for i in 0..<count {
+                let raw = row[i]
+                row[i] = raw > 0 ? (raw < ceiling ? raw : ceiling) : 0
+            }
+            guard let direction else { return }
+            direction.table.withUnsafeBufferPointer { t in
+                let table = t.baseAddress!
+                if isFloat {
+                    for i in 0..<count { row[i] = ResampleTransferCurve.apply(row[i], direction, table: table) }
+                } else {
+                    for i in 0..<count { row[i] = ResampleTransferCurve.interpolate(row[i], table: table) }
+                }
+            }
+            return
+        }
+        let colours = channels - 1
+        let keepPremultiplied = format.alphaMode == .premultiplied
+        (direction?.table ?? []).withUnsafeBufferPointer { t in
+            for i in Swift.stride(from: 0, to: count, by: channels) {
+                let raw = row[i + colours]
+                let alpha: Float = raw > 0 ? (raw < 1 ? raw : 1) : 0
+                row[i + colours] = alpha
+                let inverse: Float = alpha > 0 ? 1 / alpha : 0
+                for c in 0..<colours {
+                    let value = row[i + c]
+                    // Colour in 0...alpha, then straight.
+                    var straight = (value > 0 ? (value < alpha ? value : alpha) : 0) * inverse
+                    if direction != nil { straight = ResampleTransferCurve.interpolate(min(straight, 1), table: t.baseAddress!) }
+                    row[i + c] = keepPremultiplied ? straight * alpha : straight
+                }
+            }
+        }
+    }
+
+    private func quantise<T: FixedWidthInteger & UnsignedInteger>(_ row: UnsafeMutablePointer<Float>, count: Int, channels: Int,
+                                                                    y: Int, maximum: Float, into dst: UnsafeMutablePointer<T>) {
+        // After clamping to 0...1, value * maximum + 0.5 (+ an offset within +-0.4922) lies in
+        // 0.0078...maximum + 0.9922: truncation gives a valid code without further checks.
+        guard quantization == .orderedDither else {
+            for i in 0..<count {
+                let raw = row[i]
+                let value: Float = raw > 0 ? (raw < 1 ? raw : 1) : 0
+                dst[i] = T(truncatingIfNeeded: Int(value * maximum + 0.5))
+            }
+            return
+        }
+        let colours = format.layout.hasAlpha ? channels - 1 : channels
+        Self.bayerOffsets.withUnsafeBufferPointer { offsets in
+            let ditherRow = (y & 7) * 8
+            var i = 0
+            for x in 0..<(count / channels) {
+                let offset = offsets[ditherRow + (x & 7)]
+                for c in 0..<channels {
+                    let raw = row[i]
+                    let value: Float = raw > 0 ? (raw < 1 ? raw : 1) : 0
+                    dst[i] = T(truncatingIfNeeded: Int(value * maximum + 0.5 + (c < colours ? offset : 0)))
+                    i += 1
+                }
+            }
+        }
+    }
+}

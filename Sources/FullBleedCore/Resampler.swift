@@ -1,0 +1,199 @@
+import Dispatch
+import FullBleedImage
+
+/// The separable resize engine behind `Image.resized(to:from:options:)`.
+///
+/// Output rows are cut into bands of `bandHeight` rows. Each band decodes the source rows it needs
+/// (to Float, premultiplied, working space), filters them horizontally into a band buffer, filters
+/// that vertically and encodes the output rows. Bands share nothing but read-only inputs, and each
+/// output sample is computed by the same operations in the same order whichever band or thread
+/// computes it, so the result is bit-identical with or without parallelism. Memory stays bounded
+/// by the band buffers (a few MB) instead of a full-size intermediate image.
+struct Resampler {
+    let horizontal: ResampleWeights
+    let vertical: ResampleWeights
+    /// The source rectangle that is resampled (source pixels).
+    let region: PixelRect
+    let space: ResampleOptions.Space
+    let outputFormat: PixelFormat
+    let quantization: ResampleOptions.Quantization
+    let parallel: Bool
+
+    /// Output rows per band. Horizontal work repeated across band seams is about
+    /// `2 * support / bandHeight` of the total (9 % for Lanczos3).
+    static let bandHeight = 64
+
+    func resample(_ source: Image) -> Image {
+        let channels = source.channelCount
+        let outputWidth = horizontal.outputSize, outputHeight = vertical.outputSize
+        var output = Image(width: outputWidth, height: outputHeight, format: outputFormat, colorSpace: source.colorSpace)
+        let plan = BandPlan(
+            horizontal: PackedWeights(horizontal), vertical: PackedWeights(vertical), channels: channels,
+            decoder: ResampleRowDecoder(format: source.format, space: space, region: region, sourceBytesPerRow: source.bytesPerRow),
+            encoder: ResampleRowEncoder(format: outputFormat, space: space, quantization: quantization),
+            regionY: region.y, outputBytesPerRow: output.bytesPerRow)
+        let bandCount = (outputHeight + Self.bandHeight - 1) / Self.bandHeight
+        source.withUnsafeBytes { src in
+            output.withUnsafeMutableBytes { dst in
+                let pointers = BandPointers(source: src.baseAddress!, output: dst.baseAddress!)
+                if parallel && bandCount > 1 {
+                    DispatchQueue.concurrentPerform(iterations: bandCount) { band in plan.run(band: band, pointers) }
+                } else {
+                    for band in 0..<bandCount { plan.run(band: band, pointers) }
+                }
+            }
+        }
+        return output
+    }
+}
+
+/// Source and output base addresses, handed to the band workers (each writes only its own rows).
+private struct BandPointers: @unchecked Sendable {
+    let source: UnsafeRawPointer
+    let output: UnsafeMutableRawPointer
+}
+
+/// One axis of `ResampleWeights` copied into raw buffers for the hot loops.
+private final class PackedWeights: @unchecked Sendable {
+    let outputSize: Int
+    let stride: Int
+    let isIdentity: Bool
+    let starts: UnsafeMutablePointer<Int>
+    let counts: UnsafeMutablePointer<Int>
+    let weights: UnsafeMutablePointer<Float>
+
+    init(_ axis: ResampleWeights) {
+        outputSize = axis.outputSize
+        stride = axis.stride
+        isIdentity = axis.isIdentity
+        starts = .allocate(capacity: axis.outputSize)
+        counts = .allocate(capacity: axis.outputSize)
+        weights = .allocate(capacity: axis.weights.count)
+        starts.initialize(from: axis.starts, count: axis.outputSize)
+        counts.initialize(from: axis.counts, count: axis.outputSize)
+        weights.initialize(from: axis.weights, count: axis.weights.count)
+    }
+
+    deinit {
+        starts.deallocate()
+        counts.deallocate()
+        weights.deallocate()
+    }
+}
+
+/// Everything a band worker needs, immutable.
+private struct BandPlan: Sendable {
+    let horizontal: PackedWeights
+    let vertical: PackedWeights
+    let channels: Int
+    let decoder: ResampleRowDecoder
+    let encoder: ResampleRowEncoder
+    let regionY: Int
+    let outputBytesPerRow: Int
+
+    func run(band: Int, _ pointers: BandPointers) {
+        let firstOutputRow = band * Resampler.bandHeight
+        let endOutputRow = min(vertical.outputSize, firstOutputRow + Resampler.bandHeight)
+        var firstSourceRow = Int.max, endSourceRow = 0
+        for y in firstOutputRow..<endOutputRow {
+            firstSourceRow = min(firstSourceRow, vertical.starts[y])
+            endSourceRow = max(endSourceRow, vertical.starts[y] + vertical.counts[y])
+        }
+
+        let rowLength = horizontal.outputSize * channels
+        let rows = endSourceRow - firstSourceRow
+        let bandBuffer = UnsafeMutablePointer<Float>.allocate(capacity: rows * rowLength)
+        defer { bandBuffer.deallocate() }
+        // One Float of padding: the 4-lane RGB loop reads one sample past the last pixel.
+        let decoded = UnsafeMutablePointer<Float>.allocate(capacity: decoder.regionWidth * channels + 1)
+        decoded[decoder.regionWidth * channels] = 0
+        defer { decoded.deallocate() }
+        let accumulator = UnsafeMutablePointer<Float>.allocate(capacity: rowLength)
+        defer { accumulator.deallocate() }
+
+        for r in 0..<rows {
+            let target = bandBuffer + r * rowLength
+            let sourceRow = regionY + firstSourceRow + r
+            if horizontal.isIdentity {
+                decoder.decode(row: sourceRow, from: pointers.source, into: target)
+            } else {
+                decoder.decode(row: sourceRow, from: pointers.source, into: decoded)
+                filterHorizontally(decoded, into: target)
+            }
+        }
+        for y in firstOutputRow..<endOutputRow {
+            accumulator.initialize(repeating: 0, count: rowLength)
+            let start = vertical.starts[y] - firstSourceRow
+            let taps = vertical.weights + y * vertical.stride
+            for k in 0..<vertical.counts[y] {
+                let weight = taps[k]
+                let input = bandBuffer + (start + k) * rowLength
+                for i in 0..<rowLength { accumulator[i] += weight * input[i] }
+            }
+            encoder.encode(accumulator, width: horizontal.outputSize, y: y, into: pointers.output + y * outputBytesPerRow)
+        }
+    }
+
+    /// One row through the horizontal weights, with the channel count fixed per call site so the
+    /// compiler can drop the unused accumulators.
+    private func filterHorizontally(_ input: UnsafeMutablePointer<Float>, into output: UnsafeMutablePointer<Float>) {
+        switch channels {
+        case 1: convolve(input, output, channels: 1)
+        case 2: convolve(input, output, channels: 2)
+        case 3: convolve(input, output, channels: 3)
+        default: convolve(input, output, channels: 4)
+        }
+    }
+
+    @inline(__always)
+    private func convolve(_ input: UnsafeMutablePointer<Float>, _ output: UnsafeMutablePointer<Float>, channels: Int) {
+        let axis = horizontal
+        if channels >= 3 {
+            // One 4-lane multiply-add per tap, into four independent sums so consecutive taps do not
+            // wait for each other (the summation order is fixed, so results stay deterministic). For
+            // RGB the fourth lane reads the next pixel's first sample (the input row has one Float of
+            // padding) and is discarded.
+            let raw = UnsafeRawPointer(input)
+            let pixelBytes = channels * MemoryLayout<Float>.stride
+            for x in 0..<axis.outputSize {
+                let taps = axis.weights + x * axis.stride
+                let count = axis.counts[x]
+                let base = raw + axis.starts[x] * pixelBytes
+                var s0 = SIMD4<Float>(), s1 = SIMD4<Float>(), s2 = SIMD4<Float>(), s3 = SIMD4<Float>()
+                var k = 0
+                while k + 4 <= count {
+                    s0 += taps[k] * base.loadUnaligned(fromByteOffset: k * pixelBytes, as: SIMD4<Float>.self)
+                    s1 += taps[k + 1] * base.loadUnaligned(fromByteOffset: (k + 1) * pixelBytes, as: SIMD4<Float>.self)
+                    s2 += taps[k + 2] * base.loadUnaligned(fromByteOffset: (k + 2) * pixelBytes, as: SIMD4<Float>.self)
+                    s3 += taps[k + 3] * base.loadUnaligned(fromByteOffset: (k + 3) * pixelBytes, as: SIMD4<Float>.self)
+                    k += 4
+                }
+                while k < count {
+                    s0 += taps[k] * base.loadUnaligned(fromByteOffset: k * pixelBytes, as: SIMD4<Float>.self)
+                    k += 1
+                }
+                let sum = (s0 + s1) + (s2 + s3)
+                let q = output + x * channels
+                q[0] = sum[0]
+                q[1] = sum[1]
+                q[2] = sum[2]
+                if channels > 3 { q[3] = sum[3] }
+            }
+            return
+        }
+        for x in 0..<axis.outputSize {
+            let taps = axis.weights + x * axis.stride
+            var p = input + axis.starts[x] * channels
+            var a0: Float = 0, a1: Float = 0
+            for k in 0..<axis.counts[x] {
+                let weight = taps[k]
+                a0 += weight * p[0]
+                if channels > 1 { a1 += weight * p[1] }
+                p += channels
+            }
+            let q = output + x * channels
+            q[0] = a0
+            if channels > 1 { q[1] = a1 }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import FullBleedImage
+
+/// Where the eye goes, in the spirit of libvips `attention` and smartcrop.js: per pixel of a small
+/// analysis copy (long side <= `maximumSide`), four cues in 0...1, weighted and multiplied by alpha:
+/// - detail: the Laplacian of luma (in-focus texture and outlines; defocused backgrounds score low),
+/// - distinctiveness: distance of the (3x3-smoothed) colour from the image's mean colour in an opponent
+///   space, as in frequency-tuned saliency (Achanta et al. 2009),
+/// - saturation: HSL saturation above 0.4 (weighted low: a green meadow is saturated everywhere),
+/// - skin tones (weighted highest, as smartcrop.js does, so faces win).
+/// Computed on encoded sRGB values. Deterministic.
+public struct SaliencyMap: Sendable {
+    /// Size of the analysed image (source pixels).
+    public let sourceSize: PixelSize
+    /// Size of the map; each map pixel covers `sourceSize / size` source pixels.
+    public let size: PixelSize
+    /// Row-major saliency, >= 0.
+    public let values: [Float]
+
+    /// Relative weights of the cues [E, tuned by eye on the corpus photos and on synthetic scenes].
+    static let detailWeight: Float = 1.0
+    static let distinctivenessWeight: Float = 0.5
+    static let saturationWeight: Float = 0.25
+    static let skinWeight: Float = 1.5
+
+    /// The saliency of `image` (any format) analysed at a long side of at most `maximumSide` pixels.
+    public init(image: Image, maximumSide: Int = 256) {
+        precondition(maximumSide > 0)
+        sourceSize = image.size
+        let long = max(image.width, image.height)
+        let factor = min(1, Double(maximumSide) / Double(long))
+        let analysisSize = PixelSize(width: max(1, Int((Double(image.width) * factor).rounded())),
+                                     height: max(1, Int((Double(image.height) * factor).rounded())))
+        size = analysisSize
+        values = Self.compute(Self.analysisPixels(image, size: analysisSize), size: analysisSize)
+    }
+
+    /// Encoded sRGB RGBA floats (straight alpha) of `image` box-reduced to `size`.
+    private static func analysisPixels(_ image: Image, size: PixelSize) -> [Float] {
+        var small = image.size == size ? image : image.resized(to: size, options: ResampleOptions(filter: .box, space: .sRGB))
+        if small.format.alphaMode == .premultiplied { small = small.unpremultiplied() }
+        let rgba = small.converted(toLayout: small.hasAlpha ? .rgba : .rgb).converted(toLayout: .rgba)
+        return rgba.converted(to: PixelFormat(layout: .rgba, sampleType: .float32, alphaMode: .straight, transfer: .encoded)).floatSamples
+    }
+
+    private static func compute(_ rgba: [Float], size: PixelSize) -> [Float] {
+        let w = size.width, h = size.height, count = w * h
+        // Opponent colour (luma, red-green, yellow-blue) per pixel, and its alpha-weighted mean.
+        var opponent = [Float](repeating: 0, count: count * 3)
+        var mean: (Double, Double, Double) = (0, 0, 0)
+        var alphaSum = 0.0
+        for p in 0..<count {
+            let r = rgba[p * 4], g = rgba[p * 4 + 1], b = rgba[p * 4 + 2], alpha = rgba[p * 4 + 3]
+            let o = (0.2126 * r + 0.7152 * g + 0.0722 * b, r - g, (r + g) / 2 - b)
+            opponent[p * 3] = o.0
+            opponent[p * 3 + 1] = o.1
+            opponent[p * 3 + 2] = o.2
+            mean.0 += Double(o.0 * alpha)
+            mean.1 += Double(o.1 * alpha)
+            mean.2 += Double(o.2 * alpha)
+            alphaSum += Double(alpha)
+        }
+        let m = alphaSum > 0 ? (Float(mean.0 / alphaSum), Float(mean.1 / alphaSum), Float(mean.2 / alphaSum)) : (0, 0, 0)
+        var out = [Float](repeating: 0, count: count)
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = y * w + x
+                let left = y * w + max(0, x - 1), right = y * w + min(w - 1, x + 1)
+                let up = max(0, y - 1) * w + x, down = min(h - 1, y + 1) * w + x
+                let neighbours = opponent[left * 3] + opponent[right * 3] + opponent[up * 3] + opponent[down * 3]
+                let detail = min(1, abs(4 * opponent[p * 3] - neighbours))
+                // Colour smoothed over the pixel and its four neighbours, against the mean colour.
+                var distance: Float = 0
+                for (k, reference) in [m.0, m.1, m.2].enumerated() {
+                    let smooth = (opponent[p * 3 + k] + opponent[left * 3 + k] + opponent[right * 3 + k]
+                        + opponent[up * 3 + k] + opponent[down * 3 + k]) / 5
+                    distance += (smooth - reference) * (smooth - reference)
+                }
+                let distinct = min(1, distance.squareRoot())
+                let r = rgba[p * 4], g = rgba[p * 4 + 1], b = rgba[p * 4 + 2], alpha = rgba[p * 4 + 3]
+                var cues = detailWeight * detail + distinctivenessWeight * distinct
+                cues += saturationWeight * saturation(r, g, b) + skinWeight * skin(r, g, b, luma: opponent[p * 3])
+                out[p] = cues * alpha
+            }
+        }
+        return out
+    }
+
+    /// HSL saturation above 0.4, rescaled to 0...1, for lightness in 0.05...0.95 (not near black or white).
+    static func saturation(_ r: Float, _ g: Float, _ b: Float) -> Float {
+        let high = max(r, g, b), low = min(r, g, b)
+        let lightness = (high + low) / 2
+        guard high > low, lightness > 0.05, lightness < 0.95 else { return 0 }
+        let s = (high - low) / (1 - abs(2 * lightness - 1))
+        return s > 0.4 ? min(1, (s - 0.4) / 0.6) : 0
+    }
+
+    /// Closeness of the colour's direction to a reference skin tone (0.78, 0.57, 0.44), above 0.8,
+    /// rescaled to 0...1, for luma >= 0.2.
+    static func skin(_ r: Float, _ g: Float, _ b: Float, luma: Float) -> Float {
+        let length = (r * r + g * g + b * b).squareRoot()
+        guard length > 0, luma >= 0.2 else { return 0 }
+        let reference: (Float, Float, Float) = (0.7616, 0.5566, 0.4296)   // (0.78, 0.57, 0.44) normalised
+        let dr = r / length - reference.0, dg = g / length - reference.1, db = b / length - reference.2
+        let closeness = 1 - (dr * dr + dg * dg + db * db).squareRoot()
+        return closeness > 0.8 ? (closeness - 0.8) / 0.2 : 0
+    }
+
+    /// Sum of all values.
+    public var total: Double { values.reduce(0.0) { $0 + Double($1) } }
+
+    /// The map point of highest saliency density: the maximum of the map box-blurred twice with radius
+    /// `radius` (default: long side / 32), the first in raster order on ties. Map coordinates.
+    public func densestPoint(radius: Int? = nil) -> (x: Int, y: Int) {
+        let r = radius ?? max(1, max(size.width, size.height) / 32)
+        let smooth = Self.boxBlurred(Self.boxBlurred(values, size: size, radius: r), size: size, radius: r)
+        var best = 0
+        for i in smooth.indices where smooth[i] > smooth[best] { best = i }
+        return (best % size.width, best / size.width)
+    }
+
+    /// Separable box blur (unnormalised window sums) with edge clamping, in map coordinates.
+    private static func boxBlurred(_ input: [Float], size: PixelSize, radius: Int) -> [Float] {
+        let w = size.width, h = size.height
+        var horizontal = [Float](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum: Float = 0
+                for k in -radius...radius { sum += input[y * w + min(w - 1, max(0, x + k))] }
+                horizontal[y * w + x] = sum
+            }
+        }
+        var out = [Float](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum: Float = 0
+                for k in -radius...radius { sum += horizontal[min(h - 1, max(0, y + k)) * w + x] }
+                out[y * w + x] = sum
+            }
+        }
+        return out
+    }
+
+    /// The centre of map pixel (`x`, `y`) in source pixel coordinates.
+    public func sourcePoint(x: Int, y: Int) -> (x: Double, y: Double) {
+        ((Double(x) + 0.5) * Double(sourceSize.width) / Double(size.width),
+         (Double(y) + 0.5) * Double(sourceSize.height) / Double(size.height))
+    }
+}
