@@ -1,0 +1,346 @@
+import Foundation
+import FullBleedCodecs
+import FullBleedCore
+import FullBleedImage
+
+/// Reads and validates pipeline files. Every error is a `ConfigError` naming the file, the JSON path and
+/// what was expected (exit code 2 in the CLI).
+public enum PipelineLoader {
+    /// Loads `path`; a bare name such as `ios-hero` is looked up as `Pipelines/ios-hero.json` relative to
+    /// the current folder.
+    public static func load(path: String) throws -> PipelineSpec {
+        let resolved = resolve(path)
+        guard let data = FileManager.default.contents(atPath: resolved) else {
+            throw ConfigError(file: path, location: "$", message: "cannot read pipeline file")
+        }
+        do {
+            return try parse(data)
+        } catch var error as ConfigError {
+            error.file = path
+            throw error
+        }
+    }
+
+    static func resolve(_ path: String) -> String {
+        if FileManager.default.fileExists(atPath: path) || path.contains("/") || path.hasSuffix(".json") { return path }
+        return "Pipelines/\(path).json"
+    }
+
+    /// Parses and validates pipeline JSON.
+    public static func parse(_ data: Data) throws -> PipelineSpec {
+        let document = try JSONValue.parse(data)
+        var root = try JSONObjectReader(document, at: "$")
+        _ = try root.string("$schema")
+        let name = try root.requiredString("name")
+        guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw ConfigError(location: "$.name", message: "expected 1-64 letters, digits, '-' or '_', found \"\(name)\"")
+        }
+        let description = try root.string("description")
+
+        var stretchHeadroom: Double?
+        var upscale = UpscalePolicy.skip
+        if var tiers = try root.object("tiers") {
+            stretchHeadroom = try tiers.number("stretchHeadroom", in: 1...HeroTarget.defaultMaximumStretch)
+            if let policy = try tiers.choice("upscale", of: ["skip", "upscale"]) { upscale = UpscalePolicy(rawValue: policy)! }
+            try tiers.rejectUnknownKeys()
+        }
+
+        guard let targetValues = try root.array("targets"), !targetValues.isEmpty else {
+            throw ConfigError(location: "$.targets", message: "is required: a non-empty array of targets")
+        }
+        var targets: [TargetSpec] = []
+        for (i, value) in targetValues.enumerated() {
+            let target = try parseTarget(value, at: "$.targets[\(i)]")
+            if targets.contains(where: { $0.target.name == target.target.name }) {
+                throw ConfigError(location: "$.targets[\(i)]", message: "duplicate target name \"\(target.target.name)\"")
+            }
+            targets.append(target)
+        }
+
+        var cropMode = CropMode.attention
+        var toolbarAware = true
+        if var crop = try root.object("crop") {
+            switch try crop.choice("mode", of: ["attention", "center", "focal"]) {
+            case "center": cropMode = .center
+            case "focal":
+                let point = try parsePoint(crop.value("focus"), at: crop.path("focus")) ?? (0.5, 0.5)
+                cropMode = .focal(x: point.0, y: point.1)
+            default: cropMode = .attention
+            }
+            if crop.value("focus") != nil, case .attention = cropMode {
+                throw ConfigError(location: crop.path("focus"), message: "only allowed with \"mode\": \"focal\"")
+            }
+            toolbarAware = try crop.bool("toolbarAware") ?? true
+            try crop.rejectUnknownKeys()
+        }
+
+        var resample = ResampleOptions()
+        if var r = try root.object("resample") {
+            if let filter = try r.choice("filter", of: ResampleFilter.allCases.map(\.rawValue)) { resample.filter = ResampleFilter(rawValue: filter)! }
+            if let space = try r.choice("space", of: ["linear", "srgb"]) { resample.space = space == "linear" ? .linear : .sRGB }
+            try r.rejectUnknownKeys()
+        }
+
+        var ext = ExtensionSpec.default
+        if var e = try root.object("extension") {
+            var p = ext.parameters
+            if let edges = try e.array("edges") {
+                let names = try edges.enumerated().map { i, v -> ExtensionEdge in
+                    guard case .string(let s) = v, let edge = ExtensionEdge(rawValue: s) else {
+                        throw ConfigError(location: e.path("edges") + "[\(i)]", message: "expected one of \"leading\", \"trailing\", \"top\", \"bottom\"")
+                    }
+                    return edge
+                }
+                if names.isEmpty || Set(names).count != names.count {
+                    throw ConfigError(location: e.path("edges"), message: "expected 1-4 distinct edges")
+                }
+                p.edges = names.sorted()
+            }
+            if let length = try e.number("lengthPoints", in: 1...2000) { p.lengthPoints = ExtensionLengths(all: length) }
+            p.sigmaPoints = try e.number("sigmaPoints", in: 0.5...200) ?? p.sigmaPoints
+            p.featherPoints = try e.number("featherPoints", in: 0...500) ?? p.featherPoints
+            if let fade = try e.number("fade", in: 0...1) {
+                let tint = try e.choice("fadeTint", of: ["edge-mean", "black"]) ?? "edge-mean"
+                p.fade = ExtensionFade(amount: fade, tint: tint == "black" ? .black : .edgeMean)
+            } else if e.value("fadeTint") != nil {
+                throw ConfigError(location: e.path("fadeTint"), message: "only allowed together with \"fade\"")
+            }
+            ext.parameters = p
+            ext.strips = try e.bool("strips") ?? ext.strips
+            try e.rejectUnknownKeys()
+        }
+
+        var legibility = LegibilitySpec.default
+        if var l = try root.object("legibility") {
+            legibility.enabled = try l.bool("enabled") ?? true
+            let wcag = try l.number("wcag", in: 1...21)
+            let apca = try l.number("apcaLc", in: 15...106)
+            if wcag != nil && apca != nil {
+                throw ConfigError(location: l.path("apcaLc"), message: "give either \"wcag\" or \"apcaLc\", not both")
+            }
+            if let wcag { legibility.target = .wcag(wcag) }
+            if let apca { legibility.target = .apca(apca) }
+            if let c = try l.choice("compositing", of: ["gamma", "linear"]) { legibility.compositing = c == "gamma" ? .gamma : .linear }
+            legibility.glassSigmaPoints = try l.number("glassSigmaPoints", in: 0...50) ?? legibility.glassSigmaPoints
+            legibility.bakeGradient = try l.bool("bakeGradient") ?? legibility.bakeGradient
+            if let boxes = try l.array("textBoxes") {
+                legibility.textBoxes = try boxes.enumerated().map { try parseTextBox($1, at: l.path("textBoxes") + "[\($0)]") }
+            }
+            try l.rejectUnknownKeys()
+        }
+
+        var placeholders = PlaceholderSpec.default
+        if var p = try root.object("placeholders") {
+            placeholders.thumbHash = try p.bool("thumbhash") ?? placeholders.thumbHash
+            if let value = p.value("blurhash") {
+                switch value {
+                case .bool(false): placeholders.blurHashComponents = nil
+                case .bool(true): placeholders.blurHashComponents = [4, 3]
+                case .array(let items):
+                    let numbers = items.compactMap { item -> Int? in
+                        if case .number(let n) = item, n == n.rounded(), (1...9).contains(n) { return Int(n) }
+                        return nil
+                    }
+                    guard numbers.count == 2, items.count == 2 else {
+                        throw ConfigError(location: p.path("blurhash"), message: "expected [x, y] components, each 1-9")
+                    }
+                    placeholders.blurHashComponents = numbers
+                default:
+                    throw ConfigError(location: p.path("blurhash"), message: "expected true, false or [x, y] components, found \(value.typeName)")
+                }
+            }
+            placeholders.averageColor = try p.bool("averageColor") ?? placeholders.averageColor
+            placeholders.paletteSize = try p.integer("palette", in: 0...16) ?? placeholders.paletteSize
+            try p.rejectUnknownKeys()
+        }
+
+        guard let outputValues = try root.array("outputs"), !outputValues.isEmpty else {
+            throw ConfigError(location: "$.outputs", message: "is required: a non-empty array of output formats")
+        }
+        let outputs = try outputValues.enumerated().map { try parseOutput($1, at: "$.outputs[\($0)]") }
+        if Set(outputs.map(\.format)).count != outputs.count {
+            throw ConfigError(location: "$.outputs", message: "each format may appear once")
+        }
+
+        let naming = try root.string("naming") ?? "{asset}/{variant}.{ext}"
+        try validateNaming(naming, at: "$.naming")
+
+        let color = try root.choice("color", of: ["keep", "srgb"]).map { PipelineSpec.ColorOutput(rawValue: $0)! } ?? .keep
+
+        var maxPixels = DecodeOptions.defaultMaxPixels
+        if var limits = try root.object("limits") {
+            maxPixels = try limits.integer("maxPixels", in: 1...(1 << 40)) ?? maxPixels
+            try limits.rejectUnknownKeys()
+        }
+        try root.rejectUnknownKeys()
+
+        return PipelineSpec(
+            name: name, description: description, targets: targets, cropMode: cropMode, toolbarAware: toolbarAware,
+            resample: resample, stretchHeadroom: stretchHeadroom, upscale: upscale, backgroundExtension: ext,
+            legibility: legibility, placeholders: placeholders, outputs: outputs, naming: naming, colorOutput: color,
+            maxPixels: maxPixels, contentHash: SHA256.hex(canonicalJSON(document)))
+    }
+
+    static func parseTarget(_ value: JSONValue, at location: String) throws -> TargetSpec {
+        var t = try JSONObjectReader(value, at: location)
+        let hasExtension = try t.bool("extension") ?? false
+        if let deviceID = try t.string("device") {
+            guard var device = DeviceClass.named(deviceID) else {
+                throw ConfigError(location: t.path("device"), message: "unknown device \"\(deviceID)\" (known: \(DeviceClass.catalogue.map(\.id).joined(separator: ", ")))")
+            }
+            if let height = try t.number("heroHeightPoints", in: 50...2000) { device = device.withHeroHeight(points: height) }
+            var scales: [Int]?
+            if let values = try t.array("scales") {
+                scales = try values.enumerated().map { i, v in
+                    guard case .number(let n) = v, n == n.rounded(), (1...3).contains(n) else {
+                        throw ConfigError(location: t.path("scales") + "[\(i)]", message: "expected 1, 2 or 3")
+                    }
+                    return Int(n)
+                }
+                guard !(scales ?? []).isEmpty, Set(scales!).count == scales!.count else {
+                    throw ConfigError(location: t.path("scales"), message: "expected distinct scales from 1 to 3")
+                }
+            }
+            try t.rejectUnknownKeys()
+            return TargetSpec(target: .device(device, scales: scales), backgroundExtension: hasExtension)
+        }
+        if let webName = try t.string("web") {
+            guard !webName.isEmpty, webName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw ConfigError(location: t.path("web"), message: "expected a name of letters, digits, '-' or '_'")
+            }
+            guard let widthValues = try t.array("widths"), !widthValues.isEmpty else {
+                throw ConfigError(location: t.path("widths"), message: "is required for a web target: pixel widths such as [1290, 860, 430]")
+            }
+            let widths = try widthValues.enumerated().map { i, v -> Int in
+                guard case .number(let n) = v, n == n.rounded(), (1...16384).contains(n) else {
+                    throw ConfigError(location: t.path("widths") + "[\(i)]", message: "expected a width in pixels from 1 to 16384")
+                }
+                return Int(n)
+            }
+            guard Set(widths).count == widths.count else { throw ConfigError(location: t.path("widths"), message: "widths must be distinct") }
+            let aspect = try parseAspect(t.value("aspect"), at: t.path("aspect")) ?? 16.0 / 9.0
+            try t.rejectUnknownKeys()
+            return TargetSpec(target: .web(name: webName, widths: widths, aspectRatio: aspect), backgroundExtension: hasExtension)
+        }
+        throw ConfigError(location: location, message: "expected a \"device\" target (e.g. {\"device\": \"iphone-17-pro\"}) or a \"web\" target (e.g. {\"web\": \"hero\", \"widths\": [1290, 860]})")
+    }
+
+    /// "16:9", "4/3" or a number (width / height).
+    static func parseAspect(_ value: JSONValue?, at location: String) throws -> Double? {
+        guard let value else { return nil }
+        switch value {
+        case .number(let n) where n > 0.05 && n < 20: return n
+        case .string(let s):
+            let parts = s.split(whereSeparator: { $0 == ":" || $0 == "/" }).compactMap { Double($0) }
+            if parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] / parts[1] > 0.05, parts[0] / parts[1] < 20 { return parts[0] / parts[1] }
+        default: break
+        }
+        throw ConfigError(location: location, message: "expected an aspect ratio such as \"16:9\" or 1.7778")
+    }
+
+    /// `[x, y]`, each 0...1.
+    static func parsePoint(_ value: JSONValue?, at location: String) throws -> (Double, Double)? {
+        guard let value else { return nil }
+        if case .array(let items) = value, items.count == 2,
+           case .number(let x) = items[0], case .number(let y) = items[1], (0...1).contains(x), (0...1).contains(y) {
+            return (x, y)
+        }
+        throw ConfigError(location: location, message: "expected [x, y] with each from 0 to 1 (fractions of the image, from the top-left)")
+    }
+
+    static func parseTextBox(_ value: JSONValue, at location: String) throws -> LegibilitySpec.TextBox {
+        var b = try JSONObjectReader(value, at: location)
+        let name = try b.requiredString("name")
+        func required(_ key: String) throws -> Double {
+            guard let v = try b.number(key, in: 0...1) else { throw ConfigError(location: b.path(key), message: "is required (0 to 1, a fraction of the hero)") }
+            return v
+        }
+        let box = LegibilitySpec.TextBox(name: name, x: try required("x"), y: try required("y"), width: try required("width"), height: try required("height"))
+        guard box.width > 0, box.height > 0, box.x + box.width <= 1.0001, box.y + box.height <= 1.0001 else {
+            throw ConfigError(location: location, message: "the box must have a size and lie inside the hero (x + width <= 1, y + height <= 1)")
+        }
+        try b.rejectUnknownKeys()
+        return box
+    }
+
+    static func parseOutput(_ value: JSONValue, at location: String) throws -> OutputSpec {
+        var o = try JSONObjectReader(value, at: location)
+        let format = try o.choice("format", of: ["jpeg", "png", "webp"])
+        guard let format else { throw ConfigError(location: o.path("format"), message: "is required: \"jpeg\", \"png\" or \"webp\"") }
+        let options: EncodeOptions
+        switch format {
+        case "jpeg":
+            var j = JPEGEncodeOptions()
+            j.quality = try o.integer("quality", in: 1...100) ?? j.quality
+            j.progressive = try o.bool("progressive") ?? j.progressive
+            j.optimizeHuffman = try o.bool("optimizeHuffman") ?? j.optimizeHuffman
+            if let c = try o.choice("chroma", of: ["4:2:0", "4:4:4"]) { j.chromaSubsampling = c == "4:2:0" ? .yuv420 : .yuv444 }
+            options = .jpeg(j)
+        case "webp":
+            var w = WebPEncodeOptions()
+            w.quality = Float(try o.number("quality", in: 0...100) ?? Double(w.quality))
+            w.method = try o.integer("method", in: 0...6) ?? w.method
+            w.lossless = try o.bool("lossless") ?? w.lossless
+            options = .webp(w)
+        default:
+            var p = PNGEncodeOptions()
+            if let depth = try o.integer("bitDepth", in: 8...16) {
+                guard depth == 8 || depth == 16 else { throw ConfigError(location: o.path("bitDepth"), message: "expected 8 or 16") }
+                p.bitDepth = depth
+            }
+            p.compressionLevel = try o.integer("compression", in: 0...9) ?? p.compressionLevel
+            options = .png(p)
+        }
+        try o.rejectUnknownKeys()
+        return OutputSpec(options: options)
+    }
+
+    static func validateNaming(_ template: String, at location: String) throws {
+        for required in ["{asset}", "{variant}", "{ext}"] where !template.contains(required) {
+            throw ConfigError(location: location, message: "the naming template must contain \(required)")
+        }
+        var rest = template
+        for placeholder in ["{asset}", "{variant}", "{ext}"] { rest = rest.replacingOccurrences(of: placeholder, with: "x") }
+        if rest.contains("{") || rest.contains("}") {
+            throw ConfigError(location: location, message: "unknown placeholder (allowed: {asset}, {variant}, {ext})")
+        }
+        if template.hasPrefix("/") || template.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
+            throw ConfigError(location: location, message: "the naming template must be a relative path without '.', '..' or empty components")
+        }
+    }
+
+    /// The canonical form used for the content hash: sorted keys, no whitespace, numbers as JSON writes them.
+    static func canonicalJSON(_ value: JSONValue) -> [UInt8] {
+        var out = ""
+        func write(_ v: JSONValue) {
+            switch v {
+            case .null: out += "null"
+            case .bool(let b): out += b ? "true" : "false"
+            case .number(let n): out += n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            case .string(let s): out += quoted(s)
+            case .array(let items):
+                out += "["
+                for (i, item) in items.enumerated() { if i > 0 { out += "," }; write(item) }
+                out += "]"
+            case .object(let fields):
+                out += "{"
+                for (i, key) in fields.keys.sorted().enumerated() { if i > 0 { out += "," }; out += quoted(key) + ":"; write(fields[key]!) }
+                out += "}"
+            }
+        }
+        func quoted(_ s: String) -> String {
+            var r = "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": r += "\\\""
+                case "\\": r += "\\\\"
+                case _ where scalar.value < 0x20: r += String(format: "\\u%04x", scalar.value)
+                default: r.unicodeScalars.append(scalar)
+                }
+            }
+            return r + "\""
+        }
+        write(value)
+        return Array(out.utf8)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import FullBleedCodecs
+import FullBleedCore
+import FullBleedImage
+
+/// A validated pipeline: what `fullbleed build` makes from every photo. Decoded from a JSON file in
+/// `Pipelines/` (see `Pipelines/schema/pipeline.schema.json`); every field is checked and an error names
+/// the file, the JSON path and what was expected.
+public struct PipelineSpec: Sendable, Hashable {
+    /// Short identifier, recorded in the manifest.
+    public var name: String
+    public var description: String?
+    /// What the hero is made for, in the order written.
+    public var targets: [TargetSpec]
+    /// Default crop mode (a sidecar may override it per asset).
+    public var cropMode: CropMode
+    /// Whether the crop planner keeps the subject out of each device's toolbar band.
+    public var toolbarAware: Bool
+    public var resample: ResampleOptions
+    /// Stretch headroom for device targets (nil: each target's default, 1.25 for devices, 1 for the web).
+    public var stretchHeadroom: Double?
+    public var upscale: UpscalePolicy
+    public var backgroundExtension: ExtensionSpec
+    public var legibility: LegibilitySpec
+    public var placeholders: PlaceholderSpec
+    /// Encoded formats written for every derivative, in order.
+    public var outputs: [OutputSpec]
+    /// Output path template; placeholders `{asset}`, `{variant}`, `{ext}` (all required).
+    public var naming: String
+    /// Keep the source colour profile (default) or convert derivatives to sRGB.
+    public var colorOutput: ColorOutput
+    /// Decoder limit, pixels.
+    public var maxPixels: Int
+    /// SHA-256 of the canonical form of the pipeline (sorted keys, no whitespace): changes when any
+    /// setting changes, not when the file is merely reformatted.
+    public var contentHash: String
+
+    public enum ColorOutput: String, Sendable, Hashable, Codable {
+        case keep
+        case sRGB = "srgb"
+    }
+}
+
+/// One hero target of a pipeline.
+public struct TargetSpec: Sendable, Hashable {
+    public var target: HeroTarget
+    /// Whether this target gets baked background extensions (iPad sidebar / inspector).
+    public var backgroundExtension: Bool
+}
+
+/// Baked background extension settings (SPEC 1.2): the Core parameters in points (their `scale` is set
+/// per derivative: tier scale x stretch headroom, SPEC 6) and whether strips are written too.
+public struct ExtensionSpec: Sendable, Hashable {
+    public var parameters: ExtensionParameters
+    /// Also write each extension region alone.
+    public var strips: Bool
+
+    public static let `default` = ExtensionSpec(parameters: ExtensionParameters(scale: 1), strips: true)
+
+    /// Horizontal points the extensions take from a device's width (leading + trailing when extended).
+    public var horizontalPoints: Double {
+        parameters.edges.reduce(0) { total, edge in
+            total + ((edge == .leading || edge == .trailing) ? parameters.lengthPoints[edge] : 0)
+        }
+    }
+}
+
+/// Legibility analysis settings (SPEC 2).
+public struct LegibilitySpec: Sendable, Hashable, Codable {
+    public enum Target: Sendable, Hashable, Codable {
+        case wcag(Double)
+        case apca(Double)
+    }
+    public enum Compositing: String, Sendable, Hashable, Codable {
+        case gamma, linear
+    }
+    /// A pipeline-declared text box over the hero, normalised 0...1 of the hero (x, y from top-left).
+    public struct TextBox: Sendable, Hashable, Codable {
+        public var name: String
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+    }
+
+    public var enabled: Bool
+    public var target: Target
+    public var compositing: Compositing
+    public var glassSigmaPoints: Double
+    public var bakeGradient: Bool
+    public var textBoxes: [TextBox]
+
+    public static let `default` = LegibilitySpec(enabled: true, target: .wcag(4.5), compositing: .gamma, glassSigmaPoints: 10,
+                                                 bakeGradient: true, textBoxes: [])
+}
+
+/// Placeholder settings (SPEC 3).
+public struct PlaceholderSpec: Sendable, Hashable, Codable {
+    public var thumbHash: Bool
+    /// BlurHash components (x, y), nil for none.
+    public var blurHashComponents: [Int]?
+    public var averageColor: Bool
+    /// Dominant palette size, 0 for none.
+    public var paletteSize: Int
+
+    public static let `default` = PlaceholderSpec(thumbHash: true, blurHashComponents: [4, 3], averageColor: true, paletteSize: 5)
+}
+
+/// One output format of a pipeline.
+public struct OutputSpec: Sendable, Hashable {
+    public var options: EncodeOptions
+    public var format: ImageFormat { options.format }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import FullBleedCore
+
+/// Per-asset overrides in a JSON file next to the photo, named after it: `beach.jpg` -> `beach.jpg.fullbleed.json`.
+/// Validated like pipelines (unknown fields, wrong types and out-of-range values are errors naming the field).
+///
+/// ```json
+/// { "focus": [0.3, 0.6], "crop": "focal", "title": {"x": 0.05, "y": 0.7, "width": 0.6, "height": 0.2}, "alt": "A bridge at dusk" }
+/// ```
+public struct Sidecar: Sendable, Hashable {
+    /// Crop mode for this asset (a `focus` alone implies `focal`).
+    public var cropMode: CropMode?
+    /// A title drawn over the hero, normalised 0...1 of the hero; measured like the pipeline's text boxes.
+    public var title: LegibilitySpec.TextBox?
+    /// Alternative text, passed through to the manifest.
+    public var altText: String?
+
+    public static let suffix = ".fullbleed.json"
+
+    /// The sidecar path for a source file.
+    public static func path(forSource absolutePath: String) -> String { absolutePath + suffix }
+
+    /// Loads the sidecar of `sourcePath` if there is one. Errors name the sidecar file and the field.
+    public static func load(forSource sourcePath: String) throws -> Sidecar? {
+        let path = Self.path(forSource: sourcePath)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(file: path, location: "$", message: "cannot read sidecar file")
+        }
+        do {
+            return try parse(data)
+        } catch var error as ConfigError {
+            error.file = path
+            throw error
+        }
+    }
+
+    public static func parse(_ data: Data) throws -> Sidecar {
+        var root = try JSONObjectReader(try JSONValue.parse(data), at: "$")
+        var sidecar = Sidecar()
+        let focus = try PipelineLoader.parsePoint(root.value("focus"), at: "$.focus")
+        switch try root.choice("crop", of: ["attention", "center", "focal"]) {
+        case "center": sidecar.cropMode = .center
+        case "attention": sidecar.cropMode = .attention
+        case "focal":
+            guard let focus else { throw ConfigError(location: "$.focus", message: "is required with \"crop\": \"focal\" ([x, y], each 0 to 1)") }
+            sidecar.cropMode = .focal(x: focus.0, y: focus.1)
+        default:
+            if let focus { sidecar.cropMode = .focal(x: focus.0, y: focus.1) }
+        }
+        if focus != nil, let mode = sidecar.cropMode, mode == .center || mode == .attention {
+            throw ConfigError(location: "$.focus", message: "only allowed with \"crop\": \"focal\" (or without \"crop\")")
+        }
+        if let title = root.value("title") {
+            var box = try PipelineLoader.parseTextBox(Self.named(title), at: "$.title")
+            box.name = "title"
+            sidecar.title = box
+        }
+        if let alt = try root.string("alt") {
+            guard alt.count <= 2000 else { throw ConfigError(location: "$.alt", message: "is longer than 2000 characters") }
+            sidecar.altText = alt
+        }
+        try root.rejectUnknownKeys()
+        return sidecar
+    }
+
+    /// The title object with a `name` added (the pipeline's text boxes require one; the sidecar's is implied).
+    private static func named(_ value: JSONValue) -> JSONValue {
+        guard case .object(var fields) = value else { return value }
+        if fields["name"] == nil { fields["name"] = .string("title") }
+        return .object(fields)
+    }
+}
