@@ -116,6 +116,32 @@ final class ColorProfile {
                             z: SIMD3(columns[0].z, columns[1].z, columns[2].z))
     }
 
+    /// The tone curve and PCS colorant of each colour channel when lcms2 reads this profile as a matrix
+    /// shaper for relative colorimetric input (no A2B table takes precedence): rTRC/gTRC/bTRC with
+    /// rXYZ/gXYZ/bXYZ for RGB, kTRC with the D50 white for gray. nil for LUT profiles. The curves belong
+    /// to the profile: use them while it is alive.
+    func matrixShaperChannels() -> [(curve: OpaquePointer, colorant: SIMD3<Double>)]? {
+        guard cmsIsMatrixShaper(handle) != 0,
+              cmsIsCLUT(handle, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0 else { return nil }
+        func xyz(_ pointer: UnsafePointer<cmsCIEXYZ>) -> SIMD3<Double> { SIMD3(pointer.pointee.X, pointer.pointee.Y, pointer.pointee.Z) }
+        let tags: [(cmsTagSignature, cmsTagSignature?)] = dataColorSpace == "GRAY"
+            ? [(cmsSigGrayTRCTag, nil)]
+            : [(cmsSigRedTRCTag, cmsSigRedColorantTag), (cmsSigGreenTRCTag, cmsSigGreenColorantTag), (cmsSigBlueTRCTag, cmsSigBlueColorantTag)]
+        var channels: [(curve: OpaquePointer, colorant: SIMD3<Double>)] = []
+        for (curveTag, colorantTag) in tags {
+            guard let curve = cmsReadTag(handle, curveTag) else { return nil }
+            let colorant: SIMD3<Double>
+            if let colorantTag {
+                guard let raw = cmsReadTag(handle, colorantTag) else { return nil }
+                colorant = xyz(raw.assumingMemoryBound(to: cmsCIEXYZ.self))
+            } else {
+                colorant = xyz(cmsD50_XYZ())
+            }
+            channels.append((OpaquePointer(curve), colorant))
+        }
+        return channels
+    }
+
     private static func wrap(_ handle: cmsHPROFILE?, context: LCMSContext, what: String) throws(ColorManagementError) -> ColorProfile {
         guard let handle else { throw .transformFailed(context.takeMessages() ?? "lcms2 could not create the \(what)") }
         return ColorProfile(context: context, handle: handle)

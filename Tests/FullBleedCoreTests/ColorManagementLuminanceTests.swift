@@ -83,6 +83,26 @@ struct ColorManagementLuminanceTests {
         }
     }
 
+    /// The per-channel tables built from a matrix-shaper profile's curves and colorants give what lcms2's
+    /// transform to XYZ gives, pixel by pixel, for 8- and 16-bit samples and gray.
+    @Test(arguments: [(ColorFixtures.proPhoto, 1.8), (ColorFixtures.rec2020, 2.4), (RGBPrimaries.adobeRGB, 563.0 / 256)])
+    func matrixShaperTablesMatchTheTransform(primaries: RGBPrimaries, gamma: Double) throws {
+        let space = ColorSpace(family: .other, icc: try ColorFixtures.rgbProfile(primaries, curve: .gamma(gamma)))
+        let eight = ColorFixtures.colorCube
+        let sixteen = Image(width: 25, height: 5, layout: .rgb, samples16: eight.samples8.enumerated().map { UInt16($1) * 256 + UInt16($0 % 256) })
+        for image in [eight, sixteen] {
+            let type = image.format.sampleType
+            let tables = try ProfileLuminance(colorSpace: space, layout: .rgb, sampleType: type).plane(of: image)
+            let transform = try ProfileLuminance(colorSpace: space, layout: .rgb, sampleType: type, allowTables: false).plane(of: image)
+            #expect(Self.maxDifference(tables, transform) < 2e-5, "\(type)")
+        }
+        let grayImage = Image(width: 5, height: 1, layout: .gray, samples: [0, 1, 60, 128, 255])
+        let graySpace = ColorSpace(family: .gray, icc: try ColorFixtures.grayProfile(curve: .gamma(gamma)))
+        let grayTables = try ProfileLuminance(colorSpace: graySpace, layout: .gray, sampleType: .uint8).plane(of: grayImage)
+        let grayTransform = try ProfileLuminance(colorSpace: graySpace, layout: .gray, sampleType: .uint8, allowTables: false).plane(of: grayImage)
+        #expect(Self.maxDifference(grayTables, grayTransform) < 2e-5)
+    }
+
     /// Gray images with a gray profile: `Y` is the profile's gray curve, not the sRGB curve.
     @Test func grayProfileGivesItsCurve() throws {
         let profile = try ColorFixtures.grayProfile(curve: .gamma(2.2))
