@@ -43,6 +43,9 @@ final class ColorProfileTransform: @unchecked Sendable {
     /// samples matching `outputFormat`), in row bands spread over the available cores for large images.
     func apply(_ source: Image, into destination: inout Image) {
         precondition(source.size == destination.size, "transform \(source) into \(destination)")
+        precondition(LCMSPixelFormat(layout: source.layout, sampleType: source.format.sampleType) == inputFormat
+                     && LCMSPixelFormat(layout: destination.layout, sampleType: destination.format.sampleType) == outputFormat,
+                     "samples of \(source) / \(destination) do not match the transform's formats")
         let width = source.width, inRow = source.bytesPerRow, outRow = destination.bytesPerRow
         source.withUnsafeBytes { src in
             destination.withUnsafeMutableBytes { dst in

@@ -54,7 +54,7 @@ extension Image {
         if working.format.sampleType == .uint16 { flags |= cmsUInt32Number(cmsFLAGS_NOOPTIMIZE) }
         let transform = try ColorProfileTransform(from: source, pixelFormat, to: destination, pixelFormat,
                                                   intent: intent.lcmsIntent, flags: flags)
-        let resultFormat = PixelFormat(layout: layout, sampleType: working.format.sampleType, transfer: outputCurve == .linear ? .linear : .encoded)
+        let resultFormat = PixelFormat(layout: layout, sampleType: working.format.sampleType, transfer: linearOutput ? .linear : .encoded)
         var result = Image(width: width, height: height, format: resultFormat, colorSpace: .sRGB)
         transform.apply(working, into: &result)
         return needsFloat ? result.converted(to: format) : result

@@ -137,14 +137,6 @@ struct ColorManagementConversionTests {
         #expect(try p3.cropped(to: rect).convertedToSRGB() == whole.cropped(to: rect))
     }
 
-    @Test func outputPolicyKeepsOrConverts() throws {
-        var p3 = SyntheticImages.photoLike(width: 16, height: 8)
-        p3.colorSpace = Self.displayP3
-        #expect(try OutputColorPolicy.keepSourceProfile.applied(to: p3) == p3)
-        #expect(try OutputColorPolicy.convertToSRGB.applied(to: p3) == (try p3.convertedToSRGB()))
-        #expect(OutputColorPolicy(rawValue: "keep") == .keepSourceProfile && OutputColorPolicy(rawValue: "srgb") == .convertToSRGB)
-    }
-
     @Test func unusableProfilesAreTypedErrors() throws {
         var image = SyntheticImages.photoLike(width: 8, height: 8)
         image.colorSpace = ColorSpace(family: .other, icc: ICCInspector.inspect([UInt8](repeating: 0x41, count: 300)))
