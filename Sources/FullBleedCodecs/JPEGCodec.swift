@@ -28,14 +28,16 @@ enum JPEGCodec {
             let exif = header.exifMetadata
             let orientation = exif?.orientation ?? .up
             let info = header.imageInfo(orientation: orientation)
-            let (colorSpace, warnings) = JPEGColorPolicy.decodedColorSpace(header: header, exif: exif)
+            let (colorSpace, policyWarnings) = JPEGColorPolicy.decodedColorSpace(header: header, exif: exif)
             let denominator = JPEGLoadScale.denominator(displaySize: info.size, minimumSize: options.minimumSize)
 
             let output = try decompressor.start(scaleDenominator: denominator)
-            var image = try readImage(decompressor, output: output, header: header)
+            let (decoded, conversionWarnings) = try readImage(decompressor, output: output, header: header)
+            var image = decoded
             image.colorSpace = colorSpace
             if options.applyOrientation { image = image.applyingOrientation(orientation) }
-            return DecodedImage(image: image, info: info, loadScale: 1 / Double(denominator), warnings: warnings)
+            return DecodedImage(image: image, info: info, loadScale: 1 / Double(denominator),
+                                warnings: policyWarnings + conversionWarnings)
         }
     }
 
@@ -45,20 +47,33 @@ enum JPEGCodec {
     }
 
     /// Reads the started decompression into an untagged image: gray or RGB directly, CMYK through a
-    /// temporary buffer and `JPEGCMYKConversion`.
-    private static func readImage(_ decompressor: JPEGDecompressor, output: JPEGDecompressor.Output, header: JPEGHeader) throws -> Image {
+    /// temporary buffer and `JPEGCMYKConversion` (through the embedded CMYK profile when there is one).
+    /// Returns the warnings of a profile that could not be applied.
+    private static func readImage(_ decompressor: JPEGDecompressor, output: JPEGDecompressor.Output,
+                                  header: JPEGHeader) throws -> (Image, [String]) {
         let size = output.size
         switch output.channels {
         case 1, 3:
             var image = Image(width: size.width, height: size.height, format: output.channels == 1 ? .gray8 : .rgb8)
             let rowBytes = image.bytesPerRow
             try image.withUnsafeMutableBytes { try decompressor.readPixels(into: $0, rowBytes: rowBytes) }
-            return image
+            return (image, [])
         case 4:
             var cmyk = [UInt8](repeating: 0, count: size.width * size.height * 4)
             try cmyk.withUnsafeMutableBytes { try decompressor.readPixels(into: $0, rowBytes: size.width * 4) }
-            return cmyk.withUnsafeBufferPointer {
-                JPEGCMYKConversion.rgb(fromCMYK: $0, width: size.width, height: size.height, storedInverted: header.hasAdobeMarker)
+            return cmyk.withUnsafeBufferPointer { cmyk in
+                var warnings: [String] = []
+                if let profile = JPEGColorPolicy.cmykProfile(header) {
+                    do throws(JPEGCMYKConversion.ProfileFailure) {
+                        let image = try JPEGCMYKConversion.rgb(fromCMYK: cmyk, width: size.width, height: size.height,
+                                                               storedInverted: header.hasAdobeMarker, profile: profile)
+                        return (image, [])
+                    } catch {
+                        warnings.append(JPEGColorPolicy.cmykProfileFailed(profile, reason: error.message))
+                    }
+                }
+                let image = JPEGCMYKConversion.rgb(fromCMYK: cmyk, width: size.width, height: size.height, storedInverted: header.hasAdobeMarker)
+                return (image, warnings)
             }
         default:
             throw CodecError(stage: .decode, format: .jpeg, reason: .unsupported("JPEG decoded to \(output.channels) channels"))

@@ -4,8 +4,9 @@ import FullBleedImage
 /// How the encoded RGB samples of one colour space become linear light, CIE XYZ and relative luminance.
 ///
 /// A model is a transfer curve plus a linear-RGB -> XYZ (D65) matrix. The three standard spaces are
-/// built in (`sRGB`, `displayP3`, `adobeRGB`); profiles FullBleed does not interpret yet (ICC `other`)
-/// can be described later by supplying their curve and matrix with `init(curve:rgbToXYZ:)`.
+/// built in (`sRGB`, `displayP3`, `adobeRGB`); any other ICC profile (`.other`, gray profiles) is read
+/// through lcms2 instead (`LuminancePlane.colorManaged(_:)`, `LuminancePlane(image:profile:)`), or can be
+/// described by supplying its curve and matrix with `init(curve:rgbToXYZ:)`.
 ///
 /// Relative luminance `Y` is linear light: 0 is black, 1 is the space's diffuse white.
 public struct LuminanceModel: Sendable, Hashable, Codable {
@@ -77,8 +78,8 @@ public struct LuminanceModel: Sendable, Hashable, Codable {
     public static let adobeRGB = LuminanceModel(curve: .gamma(563.0 / 256.0), primaries: .adobeRGB)
 
     /// The standard model for a colour-space family: WCAG's sRGB row for sRGB (and for gray images,
-    /// whose samples use the sRGB curve), Display P3, Adobe RGB. Nil for `.other` (a profile that is not
-    /// interpreted here: supply its curve and matrix instead).
+    /// whose samples use the sRGB curve), Display P3, Adobe RGB. Nil for `.other` (read such profiles
+    /// through lcms2 with `LuminancePlane.colorManaged(_:)`).
     public init?(family: ColorSpace.Family) {
         switch family {
         case .sRGB, .gray: self = .wcagSRGB

@@ -24,12 +24,15 @@ public struct LuminancePlane: Sendable, Equatable {
 
     /// The luminance of every pixel of `image`.
     ///
-    /// - Parameter model: how to read the samples; nil means the standard model of the image's colour
-    ///   space family (`LuminanceModel(family:)`), with sRGB for profiles not interpreted here (`.other`).
-    ///   Gray images give `Y = curve.linear(gray)`; images tagged `.linear` skip the curve.
-    ///   8- and 16-bit samples use lookup tables.
+    /// - Parameter model: how to read the samples: gray images give `Y = curve.linear(gray)`; images
+    ///   tagged `.linear` skip the curve; 8- and 16-bit samples use lookup tables. nil means colour-managed
+    ///   (`colorManaged(_:)`, warnings dropped): the standard model of sRGB, Display P3 and Adobe RGB, lcms2
+    ///   through the embedded profile for other ICC profiles and gray profiles, sRGB when that fails.
     public init(image: Image, model: LuminanceModel? = nil) {
-        let model = model ?? LuminanceModel(family: image.colorSpace.family) ?? .wcagSRGB
+        guard let model else {
+            self = Self.colorManaged(image).plane
+            return
+        }
         let width = image.width
         var values = [Float](repeating: 0, count: width * image.height)
         let isColor = image.layout.isColor

@@ -64,34 +64,6 @@ import FullBleedTestSupport
         #expect(try Codecs.probe(TestPaths.bytes(TestPaths.corpusFile("edge/gray.jpg"))).colorModel == "gray")
     }
 
-    /// Mean R, G, B (0...255) of `convert cmyk_noicc.jpg -colorspace sRGB` measured once with ImageMagick
-    /// 6.9.11-60 Q16 (`-format "%[fx:mean.r*255] %[fx:mean.g*255] %[fx:mean.b*255]" info:`): 115.692,
-    /// 124.746, 159.856; cmyk_icc.jpg gives the same numbers (ImageMagick does not apply the CMYK profile
-    /// without -profile either). An inverted decode would average about (139, 130, 95).
-    static let imageMagickCMYKMeans: [Double] = [115.692, 124.746, 159.856]
-
-    @Test(arguments: ["edge/cmyk_noicc.jpg", "edge/cmyk_icc.jpg"])
-    func cmykIsConvertedWithoutInversion(file: String) throws {
-        let decoded = try decode(file)
-        #expect(decoded.info.colorModel == "ycck")
-        #expect(decoded.image.format == .rgb8)
-        #expect(decoded.image.colorSpace == .sRGB)
-        #expect(decoded.warnings.contains { $0.contains("CMYK") && $0.contains("formula") })
-        let means = ImageComparison.channelMeans(decoded.image)
-        for (mean, reference) in zip(means, Self.imageMagickCMYKMeans) {
-            #expect(abs(mean - reference) < 3, "\(file): means \(means), ImageMagick \(Self.imageMagickCMYKMeans)")
-        }
-    }
-
-    @Test func cmykFilesAgreeAndTheProfileIsReportedNotApplied() throws {
-        let withProfile = try decode("edge/cmyk_icc.jpg")
-        let withoutProfile = try decode("edge/cmyk_noicc.jpg")
-        #expect(ImageComparison.meanAbsoluteDifference(withProfile.image, withoutProfile.image) < 4)
-        #expect(withProfile.info.colorSpace.icc?.dataColorSpace == "CMYK")
-        #expect(withProfile.warnings.contains { $0.contains("not applied") })
-        #expect(withoutProfile.info.colorSpace == .sRGB)
-    }
-
     @Test(arguments: [("edge/p3_v4.jpg", ColorSpace.Family.displayP3, 604),
                       ("edge/p3_v2_compact.jpg", .displayP3, 736),
                       ("edge/adobergb.jpg", .adobeRGB, -1)])
