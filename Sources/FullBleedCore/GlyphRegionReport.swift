@@ -29,13 +29,8 @@ public struct GlyphRegionVerdict: Sendable, Hashable, Codable {
     public init(metrics: RegionMetrics, target: LegibilityTarget, compositing: ScrimCompositing) {
         lightGlyphContrast = Self.contrast(of: .light, metrics: metrics, target: target)
         darkGlyphContrast = Self.contrast(of: .dark, metrics: metrics, target: target)
-        let threshold: Double
-        switch target {
-        case .wcag(let ratio): threshold = ratio
-        case .apca(let lc): threshold = lc
-        }
-        lightGlyphsPass = lightGlyphContrast >= threshold
-        darkGlyphsPass = darkGlyphContrast >= threshold
+        lightGlyphsPass = lightGlyphContrast >= target.threshold
+        darkGlyphsPass = darkGlyphContrast >= target.threshold
         polarityConflict = !lightGlyphsPass && !darkGlyphsPass
         let parameters = metrics.parameters
         textured = metrics.rmsContrast > parameters.rmsContrastThreshold && metrics.edgeDensity > parameters.edgeDensityThreshold
@@ -102,5 +97,15 @@ public struct GlyphRegionReport: Sendable, Hashable, Codable {
         self.blurSigmaPixels = blurSigmaPixels
         self.metrics = metrics
         self.verdict = verdict
+    }
+}
+
+extension LegibilityTarget {
+    /// The value a contrast in the target's measure must reach: the WCAG ratio, or the APCA `|Lc|`.
+    var threshold: Double {
+        switch self {
+        case .wcag(let ratio): return ratio
+        case .apca(let lc): return lc
+        }
     }
 }

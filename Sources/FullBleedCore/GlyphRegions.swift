@@ -91,13 +91,20 @@ public struct GlyphRegion: Sendable, Hashable, Codable {
 ///
 /// | region | surface | x ... x + w | y ... y + h |
 /// |---|---|---|---|
-/// | status-bar | photo | 16 ... 386 | 0 ... 62 |
+/// | status-bar | photo | 16 ... 386 | 19 ... 43 |
 /// | back-button | glass | 16 ... 60 | 67 ... 111 |
 /// | title | photo | 112 ... 290 | 77 ... 101 |
 /// | trailing-capsules | glass | 298 ... 386 | 67 ... 111 |
+///
+/// The status bar region is the line of status glyphs (time, signal, battery), centred in the safe-area
+/// top like the Dynamic Island, across the whole width between the margins, the island included
+/// (conservative: the photo behind the island is hidden, but the clusters' extent varies by device).
 public struct ToolbarGeometry: Sendable, Hashable, Codable {
     /// Leading and trailing margin of the bar items and of the status bar glyphs [E: 16 pt].
     public var sideMarginPoints: Double
+    /// Height of the status glyph line [E: 24 pt, 17-pt glyphs plus margins], centred at half the safe-area
+    /// top (31 pt on a 62-pt status area, the Dynamic Island's centre is about 29.5), at most the safe area.
+    public var statusBarGlyphHeightPoints: Double
     /// Height of the glass capsules, and diameter of the round back button [E: 44 pt, the touch target].
     public var capsuleHeightPoints: Double
     /// Width of the trailing glass capsule [E: 88 pt, two 44-pt items sharing one capsule].
@@ -109,11 +116,12 @@ public struct ToolbarGeometry: Sendable, Hashable, Codable {
     /// Widest inline title measured (iPad bars are wide; titles are not) [E: 320 pt].
     public var titleMaximumWidthPoints: Double
 
-    public init(sideMarginPoints: Double = 16, capsuleHeightPoints: Double = 44, trailingCapsuleWidthPoints: Double = 88,
+    public init(sideMarginPoints: Double = 16, statusBarGlyphHeightPoints: Double = 24, capsuleHeightPoints: Double = 44, trailingCapsuleWidthPoints: Double = 88,
                 titleHeightPoints: Double = 24, titleGapPoints: Double = 8, titleMaximumWidthPoints: Double = 320) {
-        precondition([sideMarginPoints, capsuleHeightPoints, trailingCapsuleWidthPoints, titleHeightPoints, titleGapPoints,
+        precondition([sideMarginPoints, statusBarGlyphHeightPoints, capsuleHeightPoints, trailingCapsuleWidthPoints, titleHeightPoints, titleGapPoints,
                       titleMaximumWidthPoints].allSatisfy { $0 >= 0 && $0.isFinite }, "toolbar geometry lengths must be finite and >= 0")
         self.sideMarginPoints = sideMarginPoints
+        self.statusBarGlyphHeightPoints = statusBarGlyphHeightPoints
         self.capsuleHeightPoints = capsuleHeightPoints
         self.trailingCapsuleWidthPoints = trailingCapsuleWidthPoints
         self.titleHeightPoints = titleHeightPoints
@@ -129,6 +137,7 @@ public struct ToolbarGeometry: Sendable, Hashable, Codable {
     /// as the space between the glass controls allows (symmetrically), at most `titleMaximumWidthPoints`.
     public func regions(for device: DeviceClass) -> [GlyphRegion] {
         let width = device.widthPoints, safeTop = device.safeAreaTopPoints
+        let statusHeight = min(safeTop, statusBarGlyphHeightPoints)
         let barCentre = safeTop + device.navigationBarPoints / 2
         let capsuleTop = barCentre - capsuleHeightPoints / 2
         let leadingEnd = sideMarginPoints + capsuleHeightPoints
@@ -136,8 +145,9 @@ public struct ToolbarGeometry: Sendable, Hashable, Codable {
         let halfTitle = max(0, min(width / 2 - leadingEnd - titleGapPoints, trailingStart - titleGapPoints - width / 2,
                                    titleMaximumWidthPoints / 2))
         return [
-            GlyphRegion(name: GlyphRegionKind.statusBar.rawValue, kind: .statusBar, surface: .photo, x: sideMarginPoints, y: 0,
-                        width: max(0, width - 2 * sideMarginPoints), height: safeTop, scrimEdge: .top),
+            GlyphRegion(name: GlyphRegionKind.statusBar.rawValue, kind: .statusBar, surface: .photo, x: sideMarginPoints,
+                        y: (safeTop - statusHeight) / 2, width: max(0, width - 2 * sideMarginPoints), height: statusHeight,
+                        scrimEdge: .top),
             GlyphRegion(name: GlyphRegionKind.backButton.rawValue, kind: .backButton, surface: .glass, x: sideMarginPoints,
                         y: capsuleTop, width: capsuleHeightPoints, height: capsuleHeightPoints, scrimEdge: .top),
             GlyphRegion(name: GlyphRegionKind.title.rawValue, kind: .title, surface: .photo, x: width / 2 - halfTitle,

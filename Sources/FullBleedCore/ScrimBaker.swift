@@ -46,11 +46,7 @@ public enum ScrimBaker {
                             parameters: ToolbarAnalysisParameters) -> BakedScrim {
         let layout = HeroGlyphLayout(hero: hero, device: device, parameters: parameters)
         let measurer = GlyphRegionMeasurer(parameters: parameters)
-        let threshold: Double
-        switch parameters.target {
-        case .wcag(let ratio): threshold = ratio
-        case .apca(let lc): threshold = lc
-        }
+        let threshold = parameters.target.threshold
         var top = recommendation.scrim, bottom = recommendation.lowerText?.scrim
         var steps = 0
         while true {

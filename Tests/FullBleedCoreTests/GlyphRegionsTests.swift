@@ -9,7 +9,7 @@ struct GlyphRegionsTests {
         let regions = ToolbarGeometry.iOS26.regions(for: .iPhone17Pro)
         let table = regions.map { [$0.x, $0.maxX, $0.y, $0.maxY] }
         #expect(regions.map(\.name) == ["status-bar", "back-button", "title", "trailing-capsules"])
-        #expect(table == [[16, 386, 0, 62], [16, 60, 67, 111], [112, 290, 77, 101], [298, 386, 67, 111]])
+        #expect(table == [[16, 386, 19, 43], [16, 60, 67, 111], [112, 290, 77, 101], [298, 386, 67, 111]])
         #expect(regions.map(\.surface) == [.photo, .glass, .photo, .glass])
         #expect(regions.allSatisfy { $0.scrimEdge == .top })
         // Everything lies inside the 116-pt toolbar band.
@@ -22,13 +22,13 @@ struct GlyphRegionsTests {
         let title = try #require(ToolbarGeometry.iOS26.regions(for: device).first { $0.kind == .title })
         #expect(title.width == 320 && title.x + title.width / 2 == device.widthPoints / 2)
         let statusBar = try #require(ToolbarGeometry.iOS26.regions(for: device).first { $0.kind == .statusBar })
-        #expect(statusBar.height == 24 && statusBar.width == device.widthPoints - 32)
+        #expect(statusBar.y == 0 && statusBar.height == 24 && statusBar.width == device.widthPoints - 32)
     }
 
     /// On the SE (20-pt status bar) the bar sits higher, and a narrow device keeps a symmetric title.
     @Test func geometryFollowsTheDevice() {
         let se = ToolbarGeometry.iOS26.regions(for: .iPhoneSE)
-        #expect(se[1].y == 20 + 27 - 22 && se[0].height == 20)
+        #expect(se[1].y == 20 + 27 - 22 && se[0].y == 0 && se[0].height == 20)
         let cramped = ToolbarGeometry(trailingCapsuleWidthPoints: 200).regions(for: .iPhoneSE)
         #expect(cramped[2].width == 0 && cramped[2].x == 375.0 / 2)
     }

@@ -8,7 +8,7 @@ import FullBleedTestSupport
 /// Real photos, cropped to the iPhone 17 Pro hero at @3x (1206 x 1200 px: 402 x 400 pt): the analysis
 /// recommends, the baker composites, and the composited 8-bit pixels must reach WCAG 4.5:1 - checked by
 /// the baker's own re-measurement and again by an independent full-resolution measurement.
-/// Prints one table row per photo (scheme, scrim, busy regions, timings).
+/// Prints one table row per photo (scheme, scrim, scroll edge, busy regions, worst baked contrast, timings).
 @Suite(.serialized, .enabled(if: TestPaths.hasCorpus, Comment(rawValue: TestPaths.corpusMissingMessage)))
 struct ScrimBakerCorpusTests {
     static let device = DeviceClass.iPhone17Pro
@@ -56,28 +56,24 @@ struct ScrimBakerCorpusTests {
         // reduced luminance plane) and measure each region's hero-pixel rectangle.
         let model = LuminanceModel(family: hero.colorSpace.family) ?? .sRGB
         var planes: [GlyphSurface: LuminancePlane] = [:]
+        var fullResolutionWorst = Double.infinity
         for report in result.regions {
             let plane = planes[report.surface] ?? LuminancePlane(image: bake.image.blurred(sigma: report.blurSigmaPixels), model: model)
             planes[report.surface] = plane
             let metrics = RegionMetrics(plane: plane, rect: report.rect, parameters: RegionMetricsParameters(pixelsPerPoint: result.pixelsPerPoint))
             let contrast = GlyphRegionVerdict.contrast(of: recommendation.colorScheme, metrics: metrics, target: parameters.target)
-            // The full-resolution plane keeps detail the 1-px-per-point plane averages: allow 3 %.
-            #expect(contrast >= 4.5 * 0.97, "\(file) \(report.name): \(contrast) at full resolution")
+            fullResolutionWorst = min(fullResolutionWorst, contrast)
+            // The full-resolution plane keeps detail the 1-px-per-point plane averages: allow 1 %.
+            #expect(contrast >= 4.5 * 0.99, "\(file) \(report.name): \(contrast) at full resolution")
         }
 
         let scrim = recommendation.scrim.map { s in
             String(format: "%@ %.2f (min %.3f, baked %.2f), %.0f pt", s.color.rawValue, s.opacity, s.minimumOpacity, bake.opacity, s.heightPoints)
         } ?? "none"
         let worst = bake.verification.values.min() ?? 0
-        print(String(format: "toolbar | %@ | %@ | scrim %@ | %@ | busy %@ | worst %.2f | analysis %.1f ms | bake %.1f ms",
+        print(String(format: "toolbar | %@ | %@ | scrim %@ | %@ | busy %@ | worst %.2f (full resolution %.2f) | analysis %.1f ms | bake %.1f ms",
                      file, recommendation.colorScheme.rawValue, scrim, recommendation.scrollEdgeEffect.rawValue,
                      recommendation.busyRegions.isEmpty ? "-" : recommendation.busyRegions.joined(separator: ","),
-                     worst, analysisMs, bakeMs))
-        for report in result.regions {
-            let v = report.verdict, m = report.metrics
-            print(String(format: "toolbar |   %@ %@: Y %.3f..%.3f mean %.3f, white %.2f black %.2f, rms %.1f ed %.2f%@",
-                         file, report.name, m.lowLuminance, m.highLuminance, m.meanLuminance, v.lightGlyphContrast,
-                         v.darkGlyphContrast, m.rmsContrast, m.edgeDensity, v.busy ? " busy" : ""))
-        }
+                     worst, fullResolutionWorst, analysisMs, bakeMs))
     }
 }

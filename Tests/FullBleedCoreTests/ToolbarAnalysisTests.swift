@@ -134,11 +134,11 @@ struct ToolbarAnalysisTests {
         #expect(baked.meetsTarget && baked.verification.values.allSatisfy { $0 >= 60 })
     }
 
-    /// A dark checkerboard with 0.3 cells: both tones fail. In linear light a black scrim must be much
+    /// A checkerboard of black and Y 0.3 cells of 12 pt: both tones fail. In linear light a black scrim must be much
     /// stronger than in gamma space and a white one weaker (SPEC 2.5: the compositing space matters);
     /// either way the baked hero reaches the target.
     @Test func compositingSpaceChangesTheOpacity() throws {
-        let hero = ToolbarHeroes.grey { x, y in (Int(x / 4) + Int(y / 4)) % 2 == 0 ? 0 : 0.3 }
+        let hero = ToolbarHeroes.grey { x, y in (Int(x / 12) + Int(y / 12)) % 2 == 0 ? 0 : 0.3 }
         let gammaParameters = ToolbarAnalysisParameters(glassSigmaPoints: 1.5)
         let linearParameters = ToolbarAnalysisParameters(compositing: .linearLight, glassSigmaPoints: 1.5)
         let gamma = Self.analyze(hero, parameters: gammaParameters)
@@ -204,7 +204,7 @@ struct ToolbarAnalysisTests {
         let a = try #require(small.recommendation.scrim), b = try #require(large.recommendation.scrim)
         #expect(abs(a.opacity - b.opacity) < 0.02 && a.heightPoints == b.heightPoints)
         #expect(small.analysisPixelsPerPoint == 1 && large.analysisPixelsPerPoint == 1 && large.pixelsPerPoint == 3)
-        #expect(large.regions[0].rect == PixelRect(x: 48, y: 0, width: 1110, height: 186))
+        #expect(large.regions[0].rect == PixelRect(x: 48, y: 57, width: 1110, height: 72))
         #expect(large.regions[0].blurSigmaPixels == 4.5 && large.regions[1].blurSigmaPixels == 30)
         #expect(Self.analyze(ToolbarHeroes.grey(scale: 3, sky)) == large)
     }
