@@ -48,9 +48,10 @@ struct GlyphRegionMeasurer {
                 surfacePlane = Self.blurred(plane, sigma: sigmaPoints * analysisPPP)
                 blurred[region.surface] = surfacePlane
             }
-            var rect = region.pixelRect(pixelsPerPoint: analysisPPP, bounds: reducedSize)
-            rect.y -= firstRow
-            let metrics = RegionMetrics(plane: surfacePlane, rect: rect, parameters: metricsParameters)
+            let rect = region.pixelRect(pixelsPerPoint: analysisPPP, bounds: reducedSize)
+            var metrics = RegionMetrics(plane: surfacePlane, rect: PixelRect(x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height),
+                                        parameters: metricsParameters)
+            metrics.rect = rect   // in the reduced hero's pixels, not the band's
             let verdict = GlyphRegionVerdict(metrics: metrics, target: parameters.target, compositing: parameters.compositing)
             reports.append(GlyphRegionReport(region: region, rect: region.pixelRect(pixelsPerPoint: pixelsPerPoint, bounds: hero.size),
                                              blurSigmaPoints: sigmaPoints, blurSigmaPixels: sigmaPoints * pixelsPerPoint,

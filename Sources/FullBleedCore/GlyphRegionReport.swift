@@ -82,7 +82,8 @@ public struct GlyphRegionReport: Sendable, Hashable, Codable {
     /// The same sigma in the hero's pixels.
     public var blurSigmaPixels: Double
     /// The metrics, measured on the blurred luminance plane at the analysis resolution
-    /// (`ToolbarAnalysis.analysisPixelsPerPoint`): `metrics.rect` is in that plane's pixels.
+    /// (`ToolbarAnalysis.analysisPixelsPerPoint`): `metrics.rect` is in the pixels of the hero reduced
+    /// to that resolution.
     public var metrics: RegionMetrics
     public var verdict: GlyphRegionVerdict
 

@@ -56,6 +56,15 @@ struct ToolbarAnalysisTests {
         ToolbarAnalyzer.analyze(hero: hero, device: device, deliveredPixelSize: nil, parameters: parameters)
     }
 
+    @Test func defaults() {
+        let parameters = ToolbarAnalysisParameters()
+        #expect(parameters.target == .wcag(ratio: 4.5) && parameters.compositing == .gammaEncoded)
+        #expect(parameters.glassSigmaPoints == 10 && parameters.glyphSigmaPoints == 1.5 && parameters.textBoxes.isEmpty)
+        #expect(parameters.sigmaPoints(for: .glass) == 10 && parameters.sigmaPoints(for: .photo) == 1.5)
+        let metrics = ToolbarAnalysisParameters(target: .apca(lc: 75)).regionMetricsParameters(pixelsPerPoint: 1.5)
+        #expect(metrics.apcaLc == 75 && metrics.wcagRatio == 4.5 && metrics.pixelsPerPoint == 1.5)
+    }
+
     @Test func whiteSkyGivesDarkGlyphsWithoutScrim() {
         let analysis = Self.analyze(ToolbarHeroes.grey { _, y in y < 200 ? 1 : 0.05 })
         let recommendation = analysis.recommendation
@@ -206,6 +215,7 @@ struct ToolbarAnalysisTests {
         #expect(small.analysisPixelsPerPoint == 1 && large.analysisPixelsPerPoint == 1 && large.pixelsPerPoint == 3)
         #expect(large.regions[0].rect == PixelRect(x: 48, y: 57, width: 1110, height: 72))
         #expect(large.regions[0].blurSigmaPixels == 4.5 && large.regions[1].blurSigmaPixels == 30)
+        #expect(large.regions[0].metrics.rect == PixelRect(x: 16, y: 19, width: 370, height: 24))
         #expect(Self.analyze(ToolbarHeroes.grey(scale: 3, sky)) == large)
     }
 
