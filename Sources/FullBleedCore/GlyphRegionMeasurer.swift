@@ -5,8 +5,9 @@ import FullBleedImage
 /// (glass, photo), then `RegionMetrics` and a verdict per region.
 ///
 /// Luminance is linear light, so the box reduction and the blur are exact averages of it (the same as
-/// blurring the colour image in linear light and taking its luminance). Alpha is ignored (pixels are
-/// measured as if opaque). Single-threaded apart from the blur, and deterministic.
+/// blurring the colour image in linear light and taking its luminance). sRGB, Display P3, Adobe RGB and
+/// gray images use `LuminanceModel(family:)`; other ICC profiles use `LuminancePlane(image:)`'s default
+/// reading. Alpha is ignored (pixels are measured as if opaque). Single-threaded apart from the blur, and deterministic.
 struct GlyphRegionMeasurer {
     /// Analysis resolution aimed at [E]: one pixel per point, where SPEC 2.6's edge threshold
     /// (8 L* per pixel at 1x) is defined; finer detail is below a stroke width.
@@ -33,7 +34,8 @@ struct GlyphRegionMeasurer {
             endRow = max(endRow, min(reducedSize.height, rect.maxY + Int((margin * analysisPPP).rounded(.up))))
         }
         let heroRows = PixelRect(x: 0, y: firstRow * factor, width: reducedSize.width * factor, height: (endRow - firstRow) * factor)
-        let model = LuminanceModel(family: hero.colorSpace.family) ?? .sRGB
+        // The family's standard model; for other ICC profiles LuminancePlane's own default (nil).
+        let model = LuminanceModel(family: hero.colorSpace.family)
         let plane = Self.boxReduced(LuminancePlane(image: hero.cropped(to: heroRows), model: model), by: factor)
 
         let metricsParameters = parameters.regionMetricsParameters(pixelsPerPoint: analysisPPP)

@@ -7,8 +7,8 @@ import FullBleedImage
 ///   point (hero width / device width). Glass regions (back button, trailing capsules) are measured after a
 ///   Gaussian of `glassSigmaPoints`, photo regions (status bar, title, text boxes) after `glyphSigmaPoints`.
 /// - Measurement runs on a linear-luminance plane of the rows the regions need, reduced by an integer box
-///   to about 1 pixel per point, in the hero's colour space (`LuminanceModel(family:)`, sRGB for
-///   profiles not interpreted). Alpha is ignored.
+///   to about 1 pixel per point, in the hero's colour space (`LuminanceModel(family:)`; other ICC profiles
+///   as `LuminancePlane(image:)` reads them by default). Alpha is ignored.
 /// - Deterministic: the same hero and parameters give the same analysis, whatever the thread count.
 public enum ToolbarAnalyzer {
     /// Analyses `hero`.

@@ -229,12 +229,14 @@ struct ToolbarAnalysisTests {
         #expect(try encoder.encode(Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.overcast), parameters: parameters)) == data)
     }
 
-    /// Alpha is ignored and other layouts measure the same luminance.
+    /// Alpha is ignored and other layouts measure the same luminance; an unreadable ICC profile is read as sRGB.
     @Test func layoutsAndSampleTypesAgree() {
         let rgb = ToolbarHeroes.grey(ToolbarHeroes.overcast)
         let reference = Self.analyze(rgb)
+        var unreadableProfile = rgb
+        unreadableProfile.colorSpace = ColorSpace(family: .other, icc: ICCProfile(bytes: [1, 2, 3], name: "junk", dataColorSpace: "RGB"))
         for variant in [rgb.converted(toLayout: .rgba), rgb.converted(toLayout: .gray), rgb.linearPremultiplied(),
-                        rgb.converted(to: PixelFormat(layout: .rgb, sampleType: .uint16))] {
+                        rgb.converted(to: PixelFormat(layout: .rgb, sampleType: .uint16)), unreadableProfile] {
             let analysis = Self.analyze(variant)
             #expect(analysis.recommendation.colorScheme == reference.recommendation.colorScheme)
             #expect(abs((analysis.recommendation.scrim?.opacity ?? 0) - (reference.recommendation.scrim?.opacity ?? 0)) < 1e-3, "\(variant)")
