@@ -1,0 +1,97 @@
+import FullBleedImage
+
+/// Measures glyph regions on a hero: one luminance plane of the rows the regions (and their blur
+/// support) cover, reduced by an integer box to about `targetPixelsPerPoint`, blurred once per surface
+/// (glass, photo), then `RegionMetrics` and a verdict per region.
+///
+/// Luminance is linear light, so the box reduction and the blur are exact averages of it (the same as
+/// blurring the colour image in linear light and taking its luminance). sRGB, Display P3, Adobe RGB and
+/// gray images use `LuminanceModel(family:)`; other ICC profiles use `LuminancePlane(image:)`'s default
+/// reading. Alpha is ignored (pixels are measured as if opaque). Single-threaded apart from the blur, and deterministic.
+struct GlyphRegionMeasurer {
+    /// Analysis resolution aimed at [E]: one pixel per point, where SPEC 2.6's edge threshold
+    /// (8 L* per pixel at 1x) is defined; finer detail is below a stroke width.
+    static let targetPixelsPerPoint = 1.0
+    /// Rows of blur support kept below and above each region, in sigmas.
+    static let supportSigmas = 4.0
+
+    let parameters: ToolbarAnalysisParameters
+
+    /// Reports for `regions` (points) on `hero` shown at `pixelsPerPoint` hero pixels per point, and the
+    /// analysis resolution used (pixels per point of the measured plane).
+    func measure(hero: Image, regions: [GlyphRegion], pixelsPerPoint: Double) -> (reports: [GlyphRegionReport], analysisPixelsPerPoint: Double) {
+        let factor = max(1, min(Int((pixelsPerPoint / Self.targetPixelsPerPoint).rounded(.down)), hero.width, hero.height))
+        let analysisPPP = pixelsPerPoint / Double(factor)
+        guard !regions.isEmpty else { return ([], analysisPPP) }
+        let reducedSize = PixelSize(width: hero.width / factor, height: hero.height / factor)
+
+        // Rows (in reduced pixels) holding every region with its blur support.
+        var firstRow = reducedSize.height, endRow = 0
+        for region in regions {
+            let margin = Self.supportSigmas * parameters.sigmaPoints(for: region.surface)
+            let rect = region.pixelRect(pixelsPerPoint: analysisPPP, bounds: reducedSize)
+            firstRow = min(firstRow, max(0, rect.y - Int((margin * analysisPPP).rounded(.up))))
+            endRow = max(endRow, min(reducedSize.height, rect.maxY + Int((margin * analysisPPP).rounded(.up))))
+        }
+        let heroRows = PixelRect(x: 0, y: firstRow * factor, width: reducedSize.width * factor, height: (endRow - firstRow) * factor)
+        // The family's standard model; for other ICC profiles LuminancePlane's own default (nil).
+        let model = LuminanceModel(family: hero.colorSpace.family)
+        let plane = Self.boxReduced(LuminancePlane(image: hero.cropped(to: heroRows), model: model), by: factor)
+
+        let metricsParameters = parameters.regionMetricsParameters(pixelsPerPoint: analysisPPP)
+        var blurred: [GlyphSurface: LuminancePlane] = [:]
+        var reports: [GlyphRegionReport] = []
+        for region in regions {
+            let sigmaPoints = parameters.sigmaPoints(for: region.surface)
+            let surfacePlane: LuminancePlane
+            if let cached = blurred[region.surface] {
+                surfacePlane = cached
+            } else {
+                surfacePlane = Self.blurred(plane, sigma: sigmaPoints * analysisPPP)
+                blurred[region.surface] = surfacePlane
+            }
+            let rect = region.pixelRect(pixelsPerPoint: analysisPPP, bounds: reducedSize)
+            var metrics = RegionMetrics(plane: surfacePlane, rect: PixelRect(x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height),
+                                        parameters: metricsParameters)
+            metrics.rect = rect   // in the reduced hero's pixels, not the band's
+            let verdict = GlyphRegionVerdict(metrics: metrics, target: parameters.target, compositing: parameters.compositing)
+            reports.append(GlyphRegionReport(region: region, rect: region.pixelRect(pixelsPerPoint: pixelsPerPoint, bounds: hero.size),
+                                             blurSigmaPoints: sigmaPoints, blurSigmaPixels: sigmaPoints * pixelsPerPoint,
+                                             metrics: metrics, verdict: verdict))
+        }
+        return (reports, analysisPPP)
+    }
+
+    /// `plane` blurred by a Gaussian of `sigma` plane pixels (mirrored edges).
+    static func blurred(_ plane: LuminancePlane, sigma: Double) -> LuminancePlane {
+        guard sigma > 0 else { return plane }
+        let image = plane.image.blurred(sigma: sigma, options: GaussianBlurOptions(workingSpace: .storedSamples))
+        return LuminancePlane(width: plane.width, height: plane.height, values: image.floatSamples)
+    }
+
+    /// The mean of each `factor x factor` block (a partial last row or column of blocks is dropped).
+    static func boxReduced(_ plane: LuminancePlane, by factor: Int) -> LuminancePlane {
+        guard factor > 1 else { return plane }
+        let width = plane.width / factor, height = plane.height / factor
+        var out = [Float](repeating: 0, count: width * height)
+        let scale = 1 / Float(factor * factor)
+        plane.values.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let row = y * width
+                    for dy in 0..<factor {
+                        let from = (y * factor + dy) * plane.width
+                        for x in 0..<width {
+                            var sum: Float = 0
+                            let start = from + x * factor
+                            for dx in 0..<factor { sum += src[start + dx] }
+                            dst[row + x] += sum
+                        }
+                    }
+                    for x in 0..<width { dst[row + x] *= scale }
+                }
+            }
+        }
+        return LuminancePlane(width: width, height: height, values: out)
+    }
+}

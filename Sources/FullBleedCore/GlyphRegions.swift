@@ -1,0 +1,160 @@
+import FullBleedImage
+
+/// What the glyphs of a region are drawn on, which sets the blur they really see (SPEC 2.7).
+public enum GlyphSurface: String, Sendable, Hashable, Codable {
+    /// A Liquid Glass capsule: the photo behind it is blurred by about 10 pt (`glassSigmaPoints`).
+    case glass
+    /// Straight on the photo (status bar, inline title under the soft scroll edge, app text boxes): the
+    /// glyphs see about one stroke width of blur (`glyphSigmaPoints`).
+    case photo
+}
+
+/// The kinds of glyph region the analysis measures.
+public enum GlyphRegionKind: String, Sendable, Hashable, Codable {
+    /// Time, signal and battery, drawn on the photo.
+    case statusBar = "status-bar"
+    /// The leading back button, a glass circle.
+    case backButton = "back-button"
+    /// The centred inline title (and subtitle), drawn on the photo under the soft scroll edge.
+    case title
+    /// The trailing toolbar items, a glass capsule.
+    case trailingCapsules = "trailing-capsules"
+    /// A text box declared by the pipeline (`TextBox`), drawn on the photo.
+    case textBox = "text-box"
+}
+
+/// The edge a scrim gradient is anchored to (its opacity is strongest there and eases away from it).
+public enum ScrimEdge: String, Sendable, Hashable, Codable {
+    case top
+    case bottom
+}
+
+/// One place where glyphs sit, in **points** from the hero's top-left corner.
+public struct GlyphRegion: Sendable, Hashable, Codable {
+    /// "status-bar", "back-button", "title", "trailing-capsules", or the text box's name.
+    public var name: String
+    public var kind: GlyphRegionKind
+    public var surface: GlyphSurface
+    /// Left, top, width and height in points.
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    /// The scrim that serves the region: the top one for the bars and for text boxes centred in the upper
+    /// half of the hero, the bottom one for text boxes centred in the lower half.
+    public var scrimEdge: ScrimEdge
+
+    public init(name: String, kind: GlyphRegionKind, surface: GlyphSurface, x: Double, y: Double, width: Double,
+                height: Double, scrimEdge: ScrimEdge) {
+        self.name = name
+        self.kind = kind
+        self.surface = surface
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.scrimEdge = scrimEdge
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    /// The region as a rectangle of an image with `pixelsPerPoint`, rounded outwards and clamped into
+    /// `bounds` (at least one pixel, so a region of a tiny image still measures something).
+    public func pixelRect(pixelsPerPoint: Double, bounds: PixelSize) -> PixelRect {
+        func span(_ start: Double, _ end: Double, limit: Int) -> (Int, Int) {
+            let low = min(max(0, Int((start * pixelsPerPoint).rounded(.down))), limit - 1)
+            let high = max(low + 1, min(limit, Int((end * pixelsPerPoint).rounded(.up))))
+            return (low, high)
+        }
+        let (x0, x1) = span(x, maxX, limit: bounds.width)
+        let (y0, y1) = span(y, maxY, limit: bounds.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// A pipeline text box on a hero of `widthPoints x heightPoints`, clamped to the hero.
+    public init(textBox box: TextBox, heroWidthPoints widthPoints: Double, heroHeightPoints heightPoints: Double) {
+        let left = min(max(0, box.x), 1), top = min(max(0, box.y), 1)
+        let right = min(max(left, box.x + box.width), 1), bottom = min(max(top, box.y + box.height), 1)
+        self.init(name: box.name, kind: .textBox, surface: .photo, x: left * widthPoints, y: top * heightPoints,
+                  width: (right - left) * widthPoints, height: (bottom - top) * heightPoints,
+                  scrimEdge: box.centerY > 0.5 ? .bottom : .top)
+    }
+}
+
+/// Where the glyphs of an iOS 26 status bar and inline navigation bar sit, in points, relative to the
+/// device's safe-area top (`DeviceClass.safeAreaTopPoints`, 62 pt on a 402-pt iPhone 17 Pro) and its
+/// navigation bar (`navigationBarPoints`, 54 pt [MO]).
+///
+/// Every length here is an estimate [E] read off iOS 26 screenshots (not a documented value): tune it
+/// per app. With the defaults on a 402 x 400-pt hero under a 62-pt status area:
+///
+/// | region | surface | x ... x + w | y ... y + h |
+/// |---|---|---|---|
+/// | status-bar | photo | 16 ... 386 | 19 ... 43 |
+/// | back-button | glass | 16 ... 60 | 67 ... 111 |
+/// | title | photo | 112 ... 290 | 77 ... 101 |
+/// | trailing-capsules | glass | 298 ... 386 | 67 ... 111 |
+///
+/// The status bar region is the line of status glyphs (time, signal, battery), centred in the safe-area
+/// top like the Dynamic Island, across the whole width between the margins, the island included
+/// (conservative: the photo behind the island is hidden, but the clusters' extent varies by device).
+public struct ToolbarGeometry: Sendable, Hashable, Codable {
+    /// Leading and trailing margin of the bar items and of the status bar glyphs [E: 16 pt].
+    public var sideMarginPoints: Double
+    /// Height of the status glyph line [E: 24 pt, 17-pt glyphs plus margins], centred at half the safe-area
+    /// top (31 pt on a 62-pt status area, the Dynamic Island's centre is about 29.5), at most the safe area.
+    public var statusBarGlyphHeightPoints: Double
+    /// Height of the glass capsules, and diameter of the round back button [E: 44 pt, the touch target].
+    public var capsuleHeightPoints: Double
+    /// Width of the trailing glass capsule [E: 88 pt, two 44-pt items sharing one capsule].
+    public var trailingCapsuleWidthPoints: Double
+    /// Height of the inline title's box [E: 24 pt, a 22-pt line of 17-pt semibold plus 1 pt each side].
+    public var titleHeightPoints: Double
+    /// Space kept between the title and the glass controls beside it [E: 8 pt].
+    public var titleGapPoints: Double
+    /// Widest inline title measured (iPad bars are wide; titles are not) [E: 320 pt].
+    public var titleMaximumWidthPoints: Double
+
+    public init(sideMarginPoints: Double = 16, statusBarGlyphHeightPoints: Double = 24, capsuleHeightPoints: Double = 44, trailingCapsuleWidthPoints: Double = 88,
+                titleHeightPoints: Double = 24, titleGapPoints: Double = 8, titleMaximumWidthPoints: Double = 320) {
+        precondition([sideMarginPoints, statusBarGlyphHeightPoints, capsuleHeightPoints, trailingCapsuleWidthPoints, titleHeightPoints, titleGapPoints,
+                      titleMaximumWidthPoints].allSatisfy { $0 >= 0 && $0.isFinite }, "toolbar geometry lengths must be finite and >= 0")
+        self.sideMarginPoints = sideMarginPoints
+        self.statusBarGlyphHeightPoints = statusBarGlyphHeightPoints
+        self.capsuleHeightPoints = capsuleHeightPoints
+        self.trailingCapsuleWidthPoints = trailingCapsuleWidthPoints
+        self.titleHeightPoints = titleHeightPoints
+        self.titleGapPoints = titleGapPoints
+        self.titleMaximumWidthPoints = titleMaximumWidthPoints
+    }
+
+    /// The iOS 26 defaults above.
+    public static let iOS26 = ToolbarGeometry()
+
+    /// The four toolbar-band regions of `device`, in points from the hero's top-left (the hero runs
+    /// under the status bar, so its top is the screen's top). The title is centred on the bar and as wide
+    /// as the space between the glass controls allows (symmetrically), at most `titleMaximumWidthPoints`.
+    public func regions(for device: DeviceClass) -> [GlyphRegion] {
+        let width = device.widthPoints, safeTop = device.safeAreaTopPoints
+        let statusHeight = min(safeTop, statusBarGlyphHeightPoints)
+        let barCentre = safeTop + device.navigationBarPoints / 2
+        let capsuleTop = barCentre - capsuleHeightPoints / 2
+        let leadingEnd = sideMarginPoints + capsuleHeightPoints
+        let trailingStart = width - sideMarginPoints - trailingCapsuleWidthPoints
+        let halfTitle = max(0, min(width / 2 - leadingEnd - titleGapPoints, trailingStart - titleGapPoints - width / 2,
+                                   titleMaximumWidthPoints / 2))
+        return [
+            GlyphRegion(name: GlyphRegionKind.statusBar.rawValue, kind: .statusBar, surface: .photo, x: sideMarginPoints,
+                        y: (safeTop - statusHeight) / 2, width: max(0, width - 2 * sideMarginPoints), height: statusHeight,
+                        scrimEdge: .top),
+            GlyphRegion(name: GlyphRegionKind.backButton.rawValue, kind: .backButton, surface: .glass, x: sideMarginPoints,
+                        y: capsuleTop, width: capsuleHeightPoints, height: capsuleHeightPoints, scrimEdge: .top),
+            GlyphRegion(name: GlyphRegionKind.title.rawValue, kind: .title, surface: .photo, x: width / 2 - halfTitle,
+                        y: barCentre - titleHeightPoints / 2, width: 2 * halfTitle, height: titleHeightPoints, scrimEdge: .top),
+            GlyphRegion(name: GlyphRegionKind.trailingCapsules.rawValue, kind: .trailingCapsules, surface: .glass,
+                        x: trailingStart, y: capsuleTop, width: trailingCapsuleWidthPoints, height: capsuleHeightPoints,
+                        scrimEdge: .top),
+        ]
+    }
+}

@@ -1,0 +1,61 @@
+import FullBleedImage
+
+/// The legibility analysis of a hero's glyph regions and what follows from it, ready to be written into a
+/// manifest: every region's measurements, the recommendation and, with a device, the layout numbers.
+public struct ToolbarAnalysis: Sendable, Hashable, Codable {
+    /// Status bar, back button, title and trailing capsules (with a device), then the text boxes.
+    public var regions: [GlyphRegionReport]
+    public var recommendation: ToolbarRecommendation
+    /// Nil without device geometry (web targets).
+    public var layout: HeroLayout?
+    /// The device class the regions were placed for (nil for web targets).
+    public var deviceID: String?
+    /// Size of the analysed hero, pixels.
+    public var heroPixelSize: PixelSize
+    /// Hero pixels per point: hero width / device width (or `webWidthPoints`).
+    public var pixelsPerPoint: Double
+    /// Hero height in points at that scale.
+    public var heroHeightPoints: Double
+    /// Resolution of the luminance plane the metrics were measured on, pixels per point.
+    public var analysisPixelsPerPoint: Double
+    public var parameters: ToolbarAnalysisParameters
+
+    public init(regions: [GlyphRegionReport], recommendation: ToolbarRecommendation, layout: HeroLayout?, deviceID: String?,
+                heroPixelSize: PixelSize, pixelsPerPoint: Double, heroHeightPoints: Double, analysisPixelsPerPoint: Double,
+                parameters: ToolbarAnalysisParameters) {
+        self.regions = regions
+        self.recommendation = recommendation
+        self.layout = layout
+        self.deviceID = deviceID
+        self.heroPixelSize = heroPixelSize
+        self.pixelsPerPoint = pixelsPerPoint
+        self.heroHeightPoints = heroHeightPoints
+        self.analysisPixelsPerPoint = analysisPixelsPerPoint
+        self.parameters = parameters
+    }
+
+    /// The report of the region named `name`, if any.
+    public func region(named name: String) -> GlyphRegionReport? { regions.first { $0.name == name } }
+}
+
+/// How a hero maps to points and where its glyph regions are: shared by the analyzer and the baker.
+struct HeroGlyphLayout {
+    let pixelsPerPoint: Double
+    let heroHeightPoints: Double
+    let regions: [GlyphRegion]
+
+    /// The hero is shown `device.widthPoints` wide (or `webWidthPoints` without a device), top at the
+    /// screen's top; regions are the device's toolbar regions, then the text boxes.
+    init(hero: Image, device: DeviceClass?, parameters: ToolbarAnalysisParameters) {
+        let widthPoints = device?.widthPoints ?? parameters.webWidthPoints
+        let pixelsPerPoint = Double(hero.width) / widthPoints
+        let heightPoints = Double(hero.height) / pixelsPerPoint
+        let toolbar = device.map { parameters.geometry.regions(for: $0) } ?? []
+        let boxes = parameters.textBoxes.map {
+            GlyphRegion(textBox: $0, heroWidthPoints: widthPoints, heroHeightPoints: heightPoints)
+        }
+        self.pixelsPerPoint = pixelsPerPoint
+        heroHeightPoints = heightPoints
+        regions = toolbar + boxes
+    }
+}

@@ -1,0 +1,33 @@
+import FullBleedImage
+
+/// Measures where the status bar, navigation bar and app text glyphs sit on a hero, each region with the
+/// blur its glyphs really see (SPEC 2.7), and recommends the toolbar tone, scrim and scroll edge effect.
+///
+/// - Regions are placed in points (`ToolbarGeometry`, `TextBox`) and converted with the hero's pixels per
+///   point (hero width / device width). Glass regions (back button, trailing capsules) are measured after a
+///   Gaussian of `glassSigmaPoints`, photo regions (status bar, title, text boxes) after `glyphSigmaPoints`.
+/// - Measurement runs on a linear-luminance plane of the rows the regions need, reduced by an integer box
+///   to about 1 pixel per point, in the hero's colour space (`LuminanceModel(family:)`; other ICC profiles
+///   as `LuminancePlane(image:)` reads them by default). Alpha is ignored.
+/// - Deterministic: the same hero and parameters give the same analysis, whatever the thread count.
+public enum ToolbarAnalyzer {
+    /// Analyses `hero`.
+    /// - Parameters:
+    ///   - hero: the final cropped hero at any tier (encoded or linear, any layout and sample type).
+    ///   - device: the device whose toolbar covers the hero; nil for web targets (then only the text boxes
+    ///     are measured, the recommendation comes from them, and `layout` is nil).
+    ///   - deliveredPixelSize: the largest produced derivative, for `HeroLayout.maximumStretch`; nil uses
+    ///     the hero's own size.
+    public static func analyze(hero: Image, device: DeviceClass?, deliveredPixelSize: PixelSize?,
+                               parameters: ToolbarAnalysisParameters) -> ToolbarAnalysis {
+        let layout = HeroGlyphLayout(hero: hero, device: device, parameters: parameters)
+        let (reports, analysisPPP) = GlyphRegionMeasurer(parameters: parameters)
+            .measure(hero: hero, regions: layout.regions, pixelsPerPoint: layout.pixelsPerPoint)
+        let recommendation = ToolbarRecommender.recommend(reports, heroHeightPoints: layout.heroHeightPoints, parameters: parameters)
+        return ToolbarAnalysis(regions: reports, recommendation: recommendation,
+                               layout: device.map { HeroLayout(device: $0, deliveredPixelSize: deliveredPixelSize ?? hero.size) },
+                               deviceID: device?.id, heroPixelSize: hero.size, pixelsPerPoint: layout.pixelsPerPoint,
+                               heroHeightPoints: layout.heroHeightPoints, analysisPixelsPerPoint: analysisPPP,
+                               parameters: parameters)
+    }
+}

@@ -1,0 +1,73 @@
+/// The iOS 26 scroll edge effect to use under the toolbar (SPEC 1.3).
+///
+/// Rule [E]: `.hard` when the soft edge would not separate the glyphs from the photo, that is when
+/// - the top scrim must be stronger than `ToolbarAnalysisParameters.hardEdgeScrimOpacity` (0.5): the
+///   soft edge's translucent dim would have to be nearly opaque anyway; or
+/// - a toolbar-band region drawn on the photo (status bar, title) is cluttered even after its glyph blur:
+///   RMS contrast above `hardEdgeRMSContrast` (20 L*, SPEC 2.6's "plate" level) with edge density above
+///   the busy threshold (0.10). A scrim fixes luminance but leaves that clutter; the hard edge's nearly
+///   opaque backing hides it.
+/// Otherwise `.soft`, the system default.
+public enum ScrollEdgeStyle: String, Sendable, Hashable, Codable {
+    case soft
+    case hard
+}
+
+/// The tone and scrim for pipeline text boxes centred in the lower half of the hero (a title over the
+/// bottom-left, say): they are served by their own gradient anchored at the bottom edge.
+public struct LowerTextRecommendation: Sendable, Hashable, Codable {
+    public var glyphTone: GlyphTone
+    /// A gradient anchored at the bottom edge; nil when none is needed.
+    public var scrim: ScrimRecommendation?
+    /// The text boxes this covers.
+    public var regionNames: [String]
+    /// Those of them that are busy (SPEC 2.6).
+    public var busyRegions: [String]
+
+    public init(glyphTone: GlyphTone, scrim: ScrimRecommendation?, regionNames: [String], busyRegions: [String]) {
+        self.glyphTone = glyphTone
+        self.scrim = scrim
+        self.regionNames = regionNames
+        self.busyRegions = busyRegions
+    }
+}
+
+/// What the app should do at the top of the hero, derived from the glyph regions (SPEC 2.7): one glyph
+/// tone for the status bar and the toolbar, a scrim strong enough for the worst region (or none), and
+/// the scroll edge effect style.
+///
+/// The tone is the one needing the weaker scrim over all regions of the top group (the toolbar regions and
+/// text boxes centred in the upper half); when both need none, the one whose worst region has the higher
+/// contrast. With no region in the top group (a web hero whose only text box is low), the tone is `.light`,
+/// no scrim, `.soft`, and `regionNames` is empty.
+public struct ToolbarRecommendation: Sendable, Hashable, Codable {
+    /// `.light`: white glyphs (a dark toolbar colour scheme); `.dark`: black glyphs (a light scheme).
+    public var colorScheme: GlyphTone
+    /// The top gradient; nil when every region passes with plain glyphs of `colorScheme`.
+    public var scrim: ScrimRecommendation?
+    public var scrollEdgeEffect: ScrollEdgeStyle
+    /// The regions of the top group.
+    public var regionNames: [String]
+    /// Those of them that are busy (polarity conflict or texture, SPEC 2.6).
+    public var busyRegions: [String]
+    /// Text boxes centred in the lower half; nil when there are none.
+    public var lowerText: LowerTextRecommendation?
+
+    public init(colorScheme: GlyphTone, scrim: ScrimRecommendation?, scrollEdgeEffect: ScrollEdgeStyle,
+                regionNames: [String], busyRegions: [String], lowerText: LowerTextRecommendation?) {
+        self.colorScheme = colorScheme
+        self.scrim = scrim
+        self.scrollEdgeEffect = scrollEdgeEffect
+        self.regionNames = regionNames
+        self.busyRegions = busyRegions
+        self.lowerText = lowerText
+    }
+
+    /// The scrims to draw: the top one, then the lower text boxes' one.
+    public var scrims: [ScrimRecommendation] { [scrim, lowerText?.scrim].compactMap { $0 } }
+
+    /// The glyph tone serving `edge`'s group.
+    public func glyphTone(for edge: ScrimEdge) -> GlyphTone {
+        edge == .top ? colorScheme : (lowerText?.glyphTone ?? colorScheme)
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+import FullBleedImage
+import FullBleedTestSupport
+@testable import FullBleedCore
+
+/// Synthetic heroes for the toolbar analysis: grey RGB8 images whose relative luminance is a function of
+/// the position in points, on the iPhone 17 Pro (402 x 400 pt).
+enum ToolbarHeroes {
+    static let device = DeviceClass.iPhone17Pro
+
+    /// A `402·scale x 400·scale` RGB8 hero; `luminance(x, y)` takes points and returns linear Y.
+    static func grey(scale: Int = 1, _ luminance: (Double, Double) -> Double) -> Image {
+        let width = Int(device.widthPoints) * scale, height = Int(device.heroHeightPoints) * scale
+        var samples = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let yValue = luminance((Double(x) + 0.5) / Double(scale), (Double(y) + 0.5) / Double(scale))
+                let code = UInt8((SRGBTransfer.encoded(max(0, min(1, yValue))) * 255).rounded())
+                for c in 0..<3 { samples[(y * width + x) * 3 + c] = code }
+            }
+        }
+        return Image(width: width, height: height, layout: .rgb, samples: samples)
+    }
+
+    /// A black sky with sparse stars: a `scale x scale` white pixel block in about 1.5 % of the 1-pt cells
+    /// (deterministic), like a Hubble field.
+    static func starField(scale: Int = 3) -> Image {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var stars = Set<Int>()
+        let cells = Int(device.widthPoints) * Int(device.heroHeightPoints)
+        for _ in 0..<(cells * 3 / 200) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            stars.insert(Int((state >> 33) % UInt64(cells)))
+        }
+        return grey(scale: scale) { x, y in stars.contains(Int(y) * Int(device.widthPoints) + Int(x)) ? 1 : 0 }
+    }
+
+    /// Overcast: Y about `base` (0.2) with a gentle low-frequency swell of +-0.04.
+    static func overcast(_ x: Double, _ y: Double) -> Double { overcast(base: 0.2)(x, y) }
+
+    static func overcast(base: Double) -> (Double, Double) -> Double {
+        { x, y in base + 0.04 * sin(2 * Double.pi * x / 150) * cos(2 * Double.pi * y / 130) }
+    }
+
+    /// Black and white cells of `cell` points.
+    static func checkerboard(cell: Double) -> (Double, Double) -> Double {
+        { x, y in (Int(x / cell) + Int(y / cell)) % 2 == 0 ? 0 : 1 }
+    }
+}
+
+@Suite("Toolbar analysis")
+struct ToolbarAnalysisTests {
+    static func analyze(_ hero: Image, device: DeviceClass? = ToolbarHeroes.device,
+                        parameters: ToolbarAnalysisParameters = ToolbarAnalysisParameters()) -> ToolbarAnalysis {
+        ToolbarAnalyzer.analyze(hero: hero, device: device, deliveredPixelSize: nil, parameters: parameters)
+    }
+
+    @Test func defaults() {
+        let parameters = ToolbarAnalysisParameters()
+        #expect(parameters.target == .wcag(ratio: 4.5) && parameters.compositing == .gammaEncoded)
+        #expect(parameters.glassSigmaPoints == 10 && parameters.glyphSigmaPoints == 1.5 && parameters.textBoxes.isEmpty)
+        #expect(parameters.sigmaPoints(for: .glass) == 10 && parameters.sigmaPoints(for: .photo) == 1.5)
+        let metrics = ToolbarAnalysisParameters(target: .apca(lc: 75)).regionMetricsParameters(pixelsPerPoint: 1.5)
+        #expect(metrics.apcaLc == 75 && metrics.wcagRatio == 4.5 && metrics.pixelsPerPoint == 1.5)
+    }
+
+    @Test func whiteSkyGivesDarkGlyphsWithoutScrim() {
+        let analysis = Self.analyze(ToolbarHeroes.grey { _, y in y < 200 ? 1 : 0.05 })
+        let recommendation = analysis.recommendation
+        #expect(recommendation.colorScheme == .dark && recommendation.scrim == nil)
+        #expect(recommendation.scrollEdgeEffect == .soft && recommendation.busyRegions.isEmpty)
+        #expect(analysis.regions.map(\.name) == ["status-bar", "back-button", "title", "trailing-capsules"])
+        for region in analysis.regions {
+            #expect(abs(region.verdict.darkGlyphContrast - 21) < 1e-6 && region.verdict.darkGlyphsPass && !region.verdict.lightGlyphsPass)
+        }
+    }
+
+    @Test func darkBandGivesLightGlyphsWithoutScrim() {
+        let analysis = Self.analyze(ToolbarHeroes.grey { x, y in 0.02 + 0.01 * sin(x / 7) * sin(y / 5) })
+        #expect(analysis.recommendation.colorScheme == .light && analysis.recommendation.scrim == nil)
+        #expect(analysis.regions.allSatisfy { $0.verdict.lightGlyphContrast > 12 && !$0.verdict.busy })
+    }
+
+    /// SPEC 2.7: the stars are sparse specks; with the blur each glyph really sees, white glyphs pass
+    /// with no scrim. One small blur over the whole band (0.3 pt) sees the specks and asks for a scrim.
+    @Test func starFieldGivesLightGlyphsWithoutScrim() {
+        let hero = ToolbarHeroes.starField()
+        let analysis = Self.analyze(hero)
+        #expect(analysis.recommendation.colorScheme == .light && analysis.recommendation.scrim == nil)
+        #expect(analysis.regions.allSatisfy { $0.verdict.lightGlyphsPass })
+        let glass = try? #require(analysis.region(named: "trailing-capsules"))
+        #expect((glass?.verdict.lightGlyphContrast ?? 0) > 12)
+
+        let oneSmallBlur = Self.analyze(hero, parameters: ToolbarAnalysisParameters(glassSigmaPoints: 0.3, glyphSigmaPoints: 0.3))
+        #expect(oneSmallBlur.recommendation.scrim != nil)
+        #expect(oneSmallBlur.regions.contains { !$0.verdict.lightGlyphsPass })
+    }
+
+    /// SPEC 2.7: a mid-grey overcast band (Y about 0.2) passes with neither colour and needs a scrim; the
+    /// baked variant reaches the target.
+    @Test func midGreyBandNeedsAScrim() throws {
+        let hero = ToolbarHeroes.grey(ToolbarHeroes.overcast)
+        let analysis = Self.analyze(hero)
+        let scrim = try #require(analysis.recommendation.scrim)
+        #expect(analysis.regions.contains { $0.verdict.polarityConflict })
+        #expect(scrim.color == (analysis.recommendation.colorScheme == .light ? .black : .white))
+        #expect(scrim.opacity > 0 && scrim.opacity < 0.3 && scrim.edge == .top)
+        #expect(abs(scrim.opacity - scrim.minimumOpacity - 0.02) < 1e-12)
+        let baked = ScrimBaker.bake(hero: hero, recommendation: analysis.recommendation, device: ToolbarHeroes.device,
+                                    parameters: ToolbarAnalysisParameters())
+        #expect(baked.meetsTarget && baked.verification.values.allSatisfy { $0 >= 4.5 })
+    }
+
+    @Test func highContrastCheckerboardIsBusy() throws {
+        let analysis = Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.checkerboard(cell: 8)))
+        let recommendation = analysis.recommendation
+        let title = try #require(analysis.region(named: "title"))
+        let statusBar = try #require(analysis.region(named: "status-bar"))
+        for region in [title, statusBar] {
+            #expect(region.verdict.busy && region.verdict.textured && region.verdict.polarityConflict)
+            #expect(region.metrics.rmsContrast > 20 && region.metrics.edgeDensity > 0.5, "\(region.name): \(region.metrics)")
+        }
+        #expect(recommendation.busyRegions.contains("title") && recommendation.busyRegions.contains("status-bar"))
+        #expect(recommendation.scrim != nil && recommendation.scrollEdgeEffect == .hard)
+        // The glass blurs 8-pt cells into an even grey: no texture behind the capsules.
+        let capsules = try #require(analysis.region(named: "trailing-capsules"))
+        #expect(!capsules.verdict.textured && capsules.metrics.highLuminance - capsules.metrics.lowLuminance < 0.1)
+    }
+
+    @Test func apcaTarget() throws {
+        let parameters = ToolbarAnalysisParameters(target: .apca(lc: 60))
+        let dark = Self.analyze(ToolbarHeroes.grey { _, _ in 0.03 }, parameters: parameters)
+        #expect(dark.recommendation.colorScheme == .light && dark.recommendation.scrim == nil)
+        #expect(dark.regions.allSatisfy { $0.verdict.lightGlyphContrast >= 60 && $0.metrics.parameters.apcaLc == 60 })
+        // APCA's conflict band for Lc 60 is Y of about 0.31...0.42 (SPEC 2.4): an overcast of 0.36.
+        let hero = ToolbarHeroes.grey(ToolbarHeroes.overcast(base: 0.36))
+        let overcast = Self.analyze(hero, parameters: parameters)
+        #expect(overcast.regions.allSatisfy { $0.verdict.polarityConflict })
+        let scrim = try #require(overcast.recommendation.scrim)
+        #expect(scrim.target == .apca(lc: 60))
+        let baked = ScrimBaker.bake(hero: hero, recommendation: overcast.recommendation, device: ToolbarHeroes.device, parameters: parameters)
+        #expect(baked.meetsTarget && baked.verification.values.allSatisfy { $0 >= 60 })
+    }
+
+    /// A checkerboard of black and Y 0.3 cells of 12 pt: both tones fail. In linear light a black scrim must be much
+    /// stronger than in gamma space and a white one weaker (SPEC 2.5: the compositing space matters);
+    /// either way the baked hero reaches the target.
+    @Test func compositingSpaceChangesTheOpacity() throws {
+        let hero = ToolbarHeroes.grey { x, y in (Int(x / 12) + Int(y / 12)) % 2 == 0 ? 0 : 0.3 }
+        let gammaParameters = ToolbarAnalysisParameters(glassSigmaPoints: 1.5)
+        let linearParameters = ToolbarAnalysisParameters(compositing: .linearLight, glassSigmaPoints: 1.5)
+        let gamma = Self.analyze(hero, parameters: gammaParameters)
+        let linear = Self.analyze(hero, parameters: linearParameters)
+        let g = try #require(gamma.region(named: "status-bar")).verdict, l = try #require(linear.region(named: "status-bar")).verdict
+        #expect(g.polarityConflict && l.polarityConflict)
+        #expect(try #require(l.blackScrimOpacity) > #require(g.blackScrimOpacity) + 0.1)
+        #expect(try #require(l.whiteScrimOpacity) < #require(g.whiteScrimOpacity) - 0.1)
+        #expect(try #require(linear.recommendation.scrim).compositing == .linearLight)
+        #expect(try #require(gamma.recommendation.scrim).compositing == .gammaEncoded)
+        for (analysis, parameters) in [(gamma, gammaParameters), (linear, linearParameters)] {
+            let baked = ScrimBaker.bake(hero: hero, recommendation: analysis.recommendation, device: ToolbarHeroes.device, parameters: parameters)
+            #expect(baked.meetsTarget)
+        }
+    }
+
+    /// A web hero has no toolbar: only the text boxes are measured, a low box gets a bottom scrim or tone
+    /// of its own, and there is no layout.
+    @Test func webHeroMeasuresOnlyTextBoxes() throws {
+        let hero = ToolbarHeroes.grey { _, y in y > 300 ? 0.9 : 0.02 }
+        let boxes = [TextBox(name: "hero-title", x: 0.05, y: 0.8, width: 0.6, height: 0.12),
+                     TextBox(name: "kicker", x: 0.05, y: 0.05, width: 0.3, height: 0.06)]
+        let parameters = ToolbarAnalysisParameters(textBoxes: boxes)
+        let analysis = Self.analyze(hero, device: nil, parameters: parameters)
+        #expect(analysis.layout == nil && analysis.deviceID == nil)
+        #expect(analysis.regions.map(\.name) == ["hero-title", "kicker"])
+        #expect(analysis.regions.allSatisfy { $0.kind == .textBox && $0.surface == .photo })
+        #expect(analysis.recommendation.regionNames == ["kicker"] && analysis.recommendation.colorScheme == .light)
+        let lower = try #require(analysis.recommendation.lowerText)
+        #expect(lower.regionNames == ["hero-title"] && lower.glyphTone == .dark && lower.scrim == nil)
+        // 402 px shown 430 pt wide (webWidthPoints).
+        #expect(abs(analysis.pixelsPerPoint - 402.0 / 430) < 1e-12)
+
+        // The same boxes with a device come after the four toolbar regions.
+        let withDevice = Self.analyze(hero, parameters: parameters)
+        #expect(withDevice.regions.map(\.name) == ["status-bar", "back-button", "title", "trailing-capsules", "hero-title", "kicker"])
+        #expect(withDevice.layout != nil)
+    }
+
+    /// A low text box over a mixed background gets a bottom gradient; the baker composites both scrims.
+    @Test func lowerTextBoxGetsABottomScrim() throws {
+        let hero = ToolbarHeroes.grey { x, y in y > 300 ? ToolbarHeroes.overcast(x, y) : 0.02 }
+        let parameters = ToolbarAnalysisParameters(textBoxes: [TextBox(name: "hero-title", x: 0.05, y: 0.8, width: 0.6, height: 0.12)])
+        let analysis = Self.analyze(hero, parameters: parameters)
+        #expect(analysis.recommendation.scrim == nil)
+        let scrim = try #require(analysis.recommendation.lowerText?.scrim)
+        #expect(scrim.edge == .bottom && scrim.regionNames == ["hero-title"])
+        // The box's top is 80 % down: the plateau reaches 80 pt from the bottom edge, then eases.
+        #expect(scrim.heightPoints > 80 && scrim.heightPoints <= 80 + parameters.scrimFadePoints + 1e-9)
+        let baked = ScrimBaker.bake(hero: hero, recommendation: analysis.recommendation, device: ToolbarHeroes.device, parameters: parameters)
+        #expect(baked.meetsTarget && baked.opacity == 0 && (baked.lowerOpacity ?? 0) >= scrim.opacity)
+        // Rows above the bottom scrim are untouched.
+        let top = PixelRect(x: 0, y: 0, width: hero.width, height: 400 - Int(scrim.heightPoints.rounded(.up)) - 1)
+        #expect(baked.image.cropped(to: top) == hero.cropped(to: top))
+    }
+
+    /// The analysis is in points: the @1x and @3x versions of a smooth hero agree, and repeated runs are identical.
+    @Test func tiersAgreeAndRunsRepeat() throws {
+        func sky(_ x: Double, _ y: Double) -> Double { 0.35 + 0.3 * sin(x / 60) * cos(y / 45) }
+        let small = Self.analyze(ToolbarHeroes.grey(scale: 1, sky))
+        let large = Self.analyze(ToolbarHeroes.grey(scale: 3, sky))
+        #expect(small.recommendation.colorScheme == large.recommendation.colorScheme)
+        let a = try #require(small.recommendation.scrim), b = try #require(large.recommendation.scrim)
+        #expect(abs(a.opacity - b.opacity) < 0.02 && a.heightPoints == b.heightPoints)
+        #expect(small.analysisPixelsPerPoint == 1 && large.analysisPixelsPerPoint == 1 && large.pixelsPerPoint == 3)
+        #expect(large.regions[0].rect == PixelRect(x: 48, y: 57, width: 1110, height: 72))
+        #expect(large.regions[0].blurSigmaPixels == 4.5 && large.regions[1].blurSigmaPixels == 30)
+        #expect(large.regions[0].metrics.rect == PixelRect(x: 16, y: 19, width: 370, height: 24))
+        #expect(Self.analyze(ToolbarHeroes.grey(scale: 3, sky)) == large)
+    }
+
+    @Test func analysisIsCodable() throws {
+        let parameters = ToolbarAnalysisParameters(target: .apca(lc: 75), textBoxes: [TextBox(name: "t", x: 0.1, y: 0.7, width: 0.5, height: 0.1)])
+        let analysis = Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.overcast), parameters: parameters)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(analysis)
+        #expect(try JSONDecoder().decode(ToolbarAnalysis.self, from: data) == analysis)
+        #expect(try encoder.encode(Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.overcast), parameters: parameters)) == data)
+    }
+
+    /// Alpha is ignored and other layouts measure the same luminance; an unreadable ICC profile is read as sRGB.
+    @Test func layoutsAndSampleTypesAgree() {
+        let rgb = ToolbarHeroes.grey(ToolbarHeroes.overcast)
+        let reference = Self.analyze(rgb)
+        var unreadableProfile = rgb
+        unreadableProfile.colorSpace = ColorSpace(family: .other, icc: ICCProfile(bytes: [1, 2, 3], name: "junk", dataColorSpace: "RGB"))
+        for variant in [rgb.converted(toLayout: .rgba), rgb.converted(toLayout: .gray), rgb.linearPremultiplied(),
+                        rgb.converted(to: PixelFormat(layout: .rgb, sampleType: .uint16)), unreadableProfile] {
+            let analysis = Self.analyze(variant)
+            #expect(analysis.recommendation.colorScheme == reference.recommendation.colorScheme)
+            #expect(abs((analysis.recommendation.scrim?.opacity ?? 0) - (reference.recommendation.scrim?.opacity ?? 0)) < 1e-3, "\(variant)")
+        }
+    }
+}
