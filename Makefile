@@ -31,9 +31,9 @@ build: deps
 test: deps
 	$(SWIFT) test -c release
 
-## run: build, then process Samples/ with the default job
+## run: build, then make the heroes of Samples/ with the default pipeline into build/heroes/
 run: build
-	$(BIN) probe Samples/*.jpg Samples/*.png
+	$(BIN) build Samples --pipeline Pipelines/ios-hero.json --out build/heroes
 
 clean:
 	rm -rf .build build

@@ -8,6 +8,11 @@ public struct SourceFile: Sendable, Hashable, Comparable {
     /// Used in the manifest and to name outputs; always `/`-separated.
     public var relativePath: String
 
+    public init(absolutePath: String, relativePath: String) {
+        self.absolutePath = absolutePath
+        self.relativePath = relativePath
+    }
+
     public static func < (a: SourceFile, b: SourceFile) -> Bool {
         (a.relativePath, a.absolutePath) < (b.relativePath, b.absolutePath)
     }

@@ -118,13 +118,15 @@ public enum PipelineLoader {
             if wcag != nil && apca != nil {
                 throw ConfigError(location: l.path("apcaLc"), message: "give either \"wcag\" or \"apcaLc\", not both")
             }
-            if let wcag { legibility.target = .wcag(wcag) }
-            if let apca { legibility.target = .apca(apca) }
-            if let c = try l.choice("compositing", of: ["gamma", "linear"]) { legibility.compositing = c == "gamma" ? .gamma : .linear }
-            legibility.glassSigmaPoints = try l.number("glassSigmaPoints", in: 0...50) ?? legibility.glassSigmaPoints
+            if let wcag { legibility.parameters.target = .wcag(ratio: wcag) }
+            if let apca { legibility.parameters.target = .apca(lc: apca) }
+            if let c = try l.choice("compositing", of: ["gamma", "linear"]) {
+                legibility.parameters.compositing = c == "gamma" ? .gammaEncoded : .linearLight
+            }
+            legibility.parameters.glassSigmaPoints = try l.number("glassSigmaPoints", in: 0...50) ?? legibility.parameters.glassSigmaPoints
             legibility.bakeGradient = try l.bool("bakeGradient") ?? legibility.bakeGradient
             if let boxes = try l.array("textBoxes") {
-                legibility.textBoxes = try boxes.enumerated().map { try parseTextBox($1, at: l.path("textBoxes") + "[\($0)]") }
+                legibility.parameters.textBoxes = try boxes.enumerated().map { try parseTextBox($1, at: l.path("textBoxes") + "[\($0)]") }
             }
             try l.rejectUnknownKeys()
         }
@@ -248,14 +250,14 @@ public enum PipelineLoader {
         throw ConfigError(location: location, message: "expected [x, y] with each from 0 to 1 (fractions of the image, from the top-left)")
     }
 
-    static func parseTextBox(_ value: JSONValue, at location: String) throws -> LegibilitySpec.TextBox {
+    static func parseTextBox(_ value: JSONValue, at location: String) throws -> TextBox {
         var b = try JSONObjectReader(value, at: location)
         let name = try b.requiredString("name")
         func required(_ key: String) throws -> Double {
             guard let v = try b.number(key, in: 0...1) else { throw ConfigError(location: b.path(key), message: "is required (0 to 1, a fraction of the hero)") }
             return v
         }
-        let box = LegibilitySpec.TextBox(name: name, x: try required("x"), y: try required("y"), width: try required("width"), height: try required("height"))
+        let box = TextBox(name: name, x: try required("x"), y: try required("y"), width: try required("width"), height: try required("height"))
         guard box.width > 0, box.height > 0, box.x + box.width <= 1.0001, box.y + box.height <= 1.0001 else {
             throw ConfigError(location: location, message: "the box must have a size and lie inside the hero (x + width <= 1, y + height <= 1)")
         }

@@ -65,33 +65,15 @@ public struct ExtensionSpec: Sendable, Hashable {
     }
 }
 
-/// Legibility analysis settings (SPEC 2).
-public struct LegibilitySpec: Sendable, Hashable, Codable {
-    public enum Target: Sendable, Hashable, Codable {
-        case wcag(Double)
-        case apca(Double)
-    }
-    public enum Compositing: String, Sendable, Hashable, Codable {
-        case gamma, linear
-    }
-    /// A pipeline-declared text box over the hero, normalised 0...1 of the hero (x, y from top-left).
-    public struct TextBox: Sendable, Hashable, Codable {
-        public var name: String
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
-    }
-
+/// Legibility settings (SPEC 2): the Core analysis parameters plus what the pipeline does with them.
+public struct LegibilitySpec: Sendable, Hashable {
+    /// Measure the toolbar band and text boxes and record the recommendation (device targets).
     public var enabled: Bool
-    public var target: Target
-    public var compositing: Compositing
-    public var glassSigmaPoints: Double
+    /// Also write each device derivative with the recommended top gradient baked in ("-scrim" variants).
     public var bakeGradient: Bool
-    public var textBoxes: [TextBox]
+    public var parameters: ToolbarAnalysisParameters
 
-    public static let `default` = LegibilitySpec(enabled: true, target: .wcag(4.5), compositing: .gamma, glassSigmaPoints: 10,
-                                                 bakeGradient: true, textBoxes: [])
+    public static let `default` = LegibilitySpec(enabled: true, bakeGradient: true, parameters: ToolbarAnalysisParameters())
 }
 
 /// Placeholder settings (SPEC 3).

@@ -11,9 +11,11 @@ public struct Sidecar: Sendable, Hashable {
     /// Crop mode for this asset (a `focus` alone implies `focal`).
     public var cropMode: CropMode?
     /// A title drawn over the hero, normalised 0...1 of the hero; measured like the pipeline's text boxes.
-    public var title: LegibilitySpec.TextBox?
+    public var title: TextBox?
     /// Alternative text, passed through to the manifest.
     public var altText: String?
+    /// SHA-256 of the sidecar file's bytes (recorded so that editing the sidecar rebuilds the asset).
+    public var sha256: String = ""
 
     public static let suffix = ".fullbleed.json"
 
@@ -28,7 +30,9 @@ public struct Sidecar: Sendable, Hashable {
             throw ConfigError(file: path, location: "$", message: "cannot read sidecar file")
         }
         do {
-            return try parse(data)
+            var sidecar = try parse(data)
+            sidecar.sha256 = SHA256.hex(data)
+            return sidecar
         } catch var error as ConfigError {
             error.file = path
             throw error

@@ -1,0 +1,58 @@
+import Foundation
+import FullBleedPipeline
+
+/// `fullbleed build INPUT... --pipeline P --out DIR`: the batch build.
+enum BuildCommand: Command {
+    static let name = "build"
+    static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N]"
+    static let options = [
+        OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
+        OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
+        OptionSpec("jobs", short: "j", value: "N", help: "Assets built at once (default: number of cores)"),
+        OptionSpec("check", help: "Write nothing; exit 1 listing what is stale or missing (for CI)"),
+        OptionSpec("force", help: "Rebuild every asset, even unchanged ones"),
+        OptionSpec("json", help: "Newline-delimited JSON events on stdout"),
+        OptionSpec("quiet", short: "q", help: "Print only errors"),
+        OptionSpec("shard", value: "I/N", help: "Build shard I of N (1-based) and write a partial manifest"),
+        OptionSpec("shards", value: "N", help: "Shard count, with the shard index from JOB_COMPLETION_INDEX (0-based)"),
+        OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input files or folders given") }
+        let spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero")
+        var options = BuildOptions(inputs: arguments.positionals, outputPath: arguments.value("out") ?? "build/heroes")
+        if let jobs = try arguments.integer("jobs", in: 1...256) { options.jobs = jobs }
+        options.check = arguments.has("check")
+        options.force = arguments.has("force")
+        options.followSymlinksOutside = arguments.has("follow-symlinks")
+        options.shard = try shard(arguments)
+
+        let reporter = ProgressReporter(mode: arguments.has("json") ? .json : arguments.has("quiet") ? .quiet
+                                            : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
+        let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
+        if options.check {
+            return summary.stale.isEmpty ? ExitCode.success : ExitCode.someFailed
+        }
+        return summary.failed == 0 ? ExitCode.success : ExitCode.someFailed
+    }
+
+    static func shard(_ arguments: ParsedArguments) throws -> Shard? {
+        do {
+            if let text = arguments.value("shard") {
+                if arguments.value("shards") != nil { throw UsageError(message: "give --shard I/N or --shards N, not both") }
+                return try Shard(parsing: text)
+            }
+            if let count = try arguments.integer("shards", in: 1...10_000) {
+                guard let index = ProcessInfo.processInfo.environment["JOB_COMPLETION_INDEX"] else {
+                    throw UsageError(message: "--shards needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job sets it); use --shard I/N otherwise")
+                }
+                return try Shard(completionIndex: index, count: count)
+            }
+        } catch let error as ConfigError {
+            throw UsageError(message: error.message)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import FullBleedCore
+import FullBleedPipeline
+
+/// `fullbleed inspect FILE`: what a build would decide for one photo, without writing anything.
+enum InspectCommand: Command {
+    static let name = "inspect"
+    static let summary = "Show one photo's size, colour space, toolbar-band legibility, recommendation and crop"
+    static let usage = "fullbleed inspect FILE [--pipeline P] [--json]"
+    static let options = [
+        OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
+        OptionSpec("json", help: "Print the asset's manifest record as JSON"),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(message: "give exactly one photo")
+        }
+        let spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero")
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let source = SourceFile(absolutePath: absolute, relativePath: path)
+        let record: AssetRecord
+        do {
+            let sidecar = try Sidecar.load(forSource: absolute)
+            let bytes = try ImageFile.readBytes(atPath: absolute)
+            record = try AssetProcessor.process(source: source, bytes: bytes, sidecar: sidecar, spec: spec, encodeOutputs: false).record
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            output.writeError("\(error)".replacingOccurrences(of: absolute, with: path))
+            return ExitCode.someFailed
+        }
+        if arguments.has("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            output.write(String(decoding: try encoder.encode(record), as: UTF8.self))
+            return ExitCode.success
+        }
+        for line in InspectReport.lines(for: record) { output.write(line) }
+        return ExitCode.success
+    }
+}
+
+/// The readable form of one asset record.
+enum InspectReport {
+    static func lines(for record: AssetRecord) -> [String] {
+        let s = record.source
+        var lines = ["\(s.path): \(s.format) \(s.width)x\(s.height), \(s.colorSpace)\(s.iccProfile.map { " (ICC '\($0)')" } ?? ""), "
+                     + "\(s.bitDepth)-bit, \(s.hasAlpha ? "alpha" : "opaque"), orientation \(s.orientation)"]
+        if record.decode.loadScale < 1 {
+            lines.append("  decode: shrink-on-load 1/\(Int((1 / record.decode.loadScale).rounded())) -> \(record.decode.width)x\(record.decode.height)")
+        }
+        for target in record.targets {
+            let c = target.crop
+            var header = "  \(target.name): crop \(c.width)x\(c.height) at (\(c.x), \(c.y)), \(c.mode)"
+            if c.mode != c.requestedMode { header += " (asked \(c.requestedMode))" }
+            header += String(format: ", score %.2f", c.score)
+            if target.device != nil { header += c.subjectClearsToolbar ? ", subject below the toolbar" : ", subject under the toolbar band" }
+            lines.append(header)
+            let produced = target.derivatives.filter { $0.status != "skipped" && !$0.variant.hasSuffix("-scrim") }
+            let skipped = target.derivatives.filter { $0.status == "skipped" }
+            lines.append("    tiers: " + (produced.map { "\($0.tier) \($0.width)x\($0.height)" } + skipped.map { "\($0.tier) skipped" }).joined(separator: ", "))
+            if let analysis = target.legibility {
+                lines += LegibilityLines.describe(analysis).map { "    " + $0 }
+            }
+        }
+        for warning in record.warnings { lines.append("  warning: \(warning)") }
+        return lines
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Helpers for end-to-end build tests through the `fullbleed` binary.
+public enum BuildFixtures {
+    public static var smallPipeline: String { TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/pipelines/small.json").path }
+    public static var defaultPipeline: String { TestPaths.packageRoot.appendingPathComponent("Pipelines/ios-hero.json").path }
+
+    /// Copies the named files from `Samples/` into `folder` (created if needed).
+    public static func copySamples(_ names: [String], to folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(atPath: TestPaths.samples.appendingPathComponent(name).path, toPath: folder + "/" + name)
+        }
+    }
+
+    public static let sampleNames = ["lomiri_Picture_0B_by_freespace.jpg", "lomiri_friends_by_Aitzol_Berasategi.jpg", "sk_chelsea.png", "sk_retina.jpg"]
+
+    /// Every file below `folder` (relative path -> bytes), hidden files included.
+    public static func snapshot(_ folder: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [:] }
+        while let relative = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[relative] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + relative))
+            }
+        }
+        return result
+    }
+
+    public static func manifest(in folder: String, name: String = "manifest.json") throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) as! [String: Any]
+    }
+}
