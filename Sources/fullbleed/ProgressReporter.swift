@@ -54,15 +54,19 @@ final class ProgressReporter: @unchecked Sendable {
         }
     }
 
-    private var started = ContinuousClock.now
+    private let started = ContinuousClock.now
+    private var megapixelsDone = 0.0
 
+    /// `[done/total] current-file  MP/s  ETA`, rewritten in place on stderr.
     private func progressLine(_ a: AssetEvent) {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        megapixelsDone += a.megapixels
         let eta = a.done > 0 ? seconds / Double(a.done) * Double(a.toBuild - a.done) : 0
         var name = a.path
         if name.count > 40 { name = "..." + name.suffix(37) }
-        let text = String(format: "[%d/%d] %@  ETA %.0f s", a.done, a.toBuild, name, eta)
+        let rate = seconds > 0 ? megapixelsDone / seconds : 0
+        let text = String(format: "[%d/%d] %@  %.1f MP/s  ETA %.0f s", a.done, a.toBuild, name, rate, eta)
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
         lineShown = true
     }
