@@ -79,6 +79,8 @@ enum HEIFEncoder {
         }
         defer { heif_encoding_options_free(encodingOptions) }
         encodingOptions.pointee.save_alpha_channel = 1
+        // libheif leaves the nclx box out of HEVC files by default (an old macOS quirk); write it.
+        encodingOptions.pointee.macOS_compatibility_workaround_no_nclx_profile = 0
         encodingOptions.pointee.image_orientation = heif_orientation(rawValue: UInt32(request.orientation.rawValue))
 
         try HEIFError.check(heif_context_encode_image(context, picture, encoder, encodingOptions, nil),
