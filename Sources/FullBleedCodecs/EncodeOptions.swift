@@ -84,12 +84,8 @@ public struct WebPEncodeOptions: Sendable, Hashable {
 /// Debian 12's libheif 1.15 with libaom 3.6 aborts (a libaom assertion) or fails on 10-bit input.
 /// Encoding runs libaom on one thread, so the bytes do not depend on the machine.
 public struct AVIFEncodeOptions: Sendable, Hashable {
-    public enum ChromaSubsampling: String, Sendable, Hashable, Codable {
-        /// Chroma halved both ways (the web default).
-        case yuv420 = "4:2:0"
-        /// Full-resolution chroma.
-        case yuv444 = "4:4:4"
-    }
+    /// The same choice as JPEG's: 4:2:0 (the web default) or 4:4:4.
+    public typealias ChromaSubsampling = JPEGEncodeOptions.ChromaSubsampling
 
     /// 0...100 (lossy quality; ignored when `lossless`).
     public var quality: Int
