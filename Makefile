@@ -4,7 +4,9 @@ SWIFT ?= swift
 BIN := .build/release/fullbleed
 
 # Debian packages the build needs (C libraries through SwiftPM system-library targets).
-APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev
+# libheif-dev pulls in libheif1, whose own dependencies are the HEVC/AV1 codecs it has built in
+# (libde265-0, libx265-199, libaom3, libdav1d6): no plugin packages needed on Debian 12.
+APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev libheif-dev
 
 # apt-get as root, through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

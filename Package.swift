@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The one C target: wraps libjpeg/libpng calls whose errors arrive by longjmp.
@@ -30,7 +31,7 @@ let package = Package(
         // Pixel buffer value type, geometry, colour-space tag. No C, no I/O.
         .target(name: "FullBleedImage"),
         // Decode/encode from bytes, sniffing, EXIF, ICC.
-        .target(name: "FullBleedCodecs", dependencies: ["FullBleedImage", "CFullBleedShims", "CJPEG", "CPNG", "CWebP", "CLCMS2"]),
+        .target(name: "FullBleedCodecs", dependencies: ["FullBleedImage", "CFullBleedShims", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2"]),
         // Pure operations (Image, params) -> Image / metrics.
         .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "CLCMS2"]),
         // Pipeline specs, planning, runner, manifest, writers: the only file-system code.

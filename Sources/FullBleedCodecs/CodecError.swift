@@ -47,7 +47,7 @@ public struct CodecError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reasonText: String {
         switch reason {
         case .empty: return "empty file (0 bytes)"
-        case .unrecognizedFormat(let prefix): return "not a JPEG, PNG or WebP image (starts with \(prefix))"
+        case .unrecognizedFormat(let prefix): return "not a JPEG, PNG, WebP, HEIC or AVIF image (starts with \(prefix))"
         case .pixelLimitExceeded(let w, let h, let limit):
             return "\(w)x\(h) is \(w.multipliedReportingOverflow(by: h).partialValue) pixels, over the limit of \(limit) pixels"
         case .invalidDimensions(let w, let h): return "invalid dimensions \(w)x\(h)"

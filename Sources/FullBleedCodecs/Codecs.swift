@@ -8,15 +8,17 @@ public enum Codecs {
         case .jpeg: return try JPEGCodec.probe(bytes, options: options)
         case .png: return try PNGCodec.probe(bytes, options: options)
         case .webp: return try WebPCodec.probe(bytes, options: options)
+        case .heic, .avif: return try HEIFCodec.probe(bytes, options: options)
         }
     }
 
-    /// Decodes to upright pixels (8-bit, or 16-bit for 16-bit PNG), straight alpha, tagged with the source colour space.
+    /// Decodes to upright pixels (8-bit, or 16-bit for 16-bit PNG and 10/12-bit HEIC and AVIF), straight alpha, tagged with the source colour space.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws -> DecodedImage {
         switch try sniff(bytes, stage: .decode) {
         case .jpeg: return try JPEGCodec.decode(bytes, options: options)
         case .png: return try PNGCodec.decode(bytes, options: options)
         case .webp: return try WebPCodec.decode(bytes, options: options)
+        case .heic, .avif: return try HEIFCodec.decode(bytes, options: options)
         }
     }
 
@@ -26,6 +28,7 @@ public enum Codecs {
         case .jpeg(let o): return try JPEGCodec.encode(image, options: o)
         case .png(let o): return try PNGCodec.encode(image, options: o)
         case .webp(let o): return try WebPCodec.encode(image, options: o)
+        case .avif(let o): return try HEIFCodec.encode(image, options: o)
         }
     }
 

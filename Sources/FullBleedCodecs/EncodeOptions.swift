@@ -4,12 +4,14 @@ public enum EncodeOptions: Sendable, Hashable {
     case jpeg(JPEGEncodeOptions)
     case png(PNGEncodeOptions)
     case webp(WebPEncodeOptions)
+    case avif(AVIFEncodeOptions)
 
     public var format: ImageFormat {
         switch self {
         case .jpeg: return .jpeg
         case .png: return .png
         case .webp: return .webp
+        case .avif: return .avif
         }
     }
 }
@@ -70,5 +72,33 @@ public struct WebPEncodeOptions: Sendable, Hashable {
         self.method = method
         self.lossless = lossless
         self.exact = exact
+    }
+}
+
+/// AVIF (libheif 1.15 with libaom 3.6) encoder settings.
+///
+/// Defaults: quality 60, a little above sharp's 50 because hero images are seen full-screen on 3x
+/// displays (libheif maps quality q to the AV1 quantiser `cq-level = (100 - q) * 63 / 100`, so 60 is
+/// quantiser 25, 50 is 32); speed 6, libheif's own default and about the cost of a WebP method 4
+/// encode at hero sizes (sharp's default effort 4 is speed 5); 4:2:0 like every web encoder. Always 8-bit:
+/// Debian 12's libheif 1.15 with libaom 3.6 aborts (a libaom assertion) or fails on 10-bit input.
+/// Encoding runs libaom on one thread, so the bytes do not depend on the machine.
+public struct AVIFEncodeOptions: Sendable, Hashable {
+    /// The same choice as JPEG's: 4:2:0 (the web default) or 4:4:4.
+    public typealias ChromaSubsampling = JPEGEncodeOptions.ChromaSubsampling
+
+    /// 0...100 (lossy quality; ignored when `lossless`).
+    public var quality: Int
+    /// 0 (slowest, smallest) ... 9 (fastest), libaom's `cpu-used`.
+    public var speed: Int
+    /// Mathematically lossless RGB: 4:4:4 with the identity matrix (GBR planes), whatever `chromaSubsampling` says.
+    public var lossless: Bool
+    public var chromaSubsampling: ChromaSubsampling
+
+    public init(quality: Int = 60, speed: Int = 6, lossless: Bool = false, chromaSubsampling: ChromaSubsampling = .yuv420) {
+        self.quality = quality
+        self.speed = speed
+        self.lossless = lossless
+        self.chromaSubsampling = chromaSubsampling
     }
 }

@@ -3,6 +3,10 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, Cust
     case jpeg
     case png
     case webp
+    /// HEIF with HEVC-coded images (iPhone photos).
+    case heic
+    /// HEIF with AV1-coded images.
+    case avif
 
     /// The usual file extension, without the dot.
     public var fileExtension: String {
@@ -10,6 +14,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, Cust
         case .jpeg: return "jpg"
         case .png: return "png"
         case .webp: return "webp"
+        case .heic: return "heic"
+        case .avif: return "avif"
         }
     }
 
@@ -19,6 +25,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, Cust
         case .jpeg: return "image/jpeg"
         case .png: return "image/png"
         case .webp: return "image/webp"
+        case .heic: return "image/heic"
+        case .avif: return "image/avif"
         }
     }
 
@@ -27,7 +35,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, Cust
     /// The format whose signature starts `bytes`, or nil.
     ///
     /// JPEG: `FF D8 FF`. PNG: the 8-byte signature `89 50 4E 47 0D 0A 1A 0A`.
-    /// WebP: `RIFF` .... `WEBP`.
+    /// WebP: `RIFF` .... `WEBP`. HEIC and AVIF: an ISO-BMFF `ftyp` box whose brands say which
+    /// (`HEIFFileType` documents the rule; it reads up to the first 4 KiB).
     public static func sniff<Bytes: Collection>(_ bytes: Bytes) -> ImageFormat? where Bytes.Element == UInt8 {
         let head = Array(bytes.prefix(12))
         if head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF { return .jpeg }
@@ -35,6 +44,6 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, Cust
         if head.count >= 12 && head[0..<4].elementsEqual(Array("RIFF".utf8)) && head[8..<12].elementsEqual(Array("WEBP".utf8)) {
             return .webp
         }
-        return nil
+        return HEIFFileType.sniff(bytes)
     }
 }

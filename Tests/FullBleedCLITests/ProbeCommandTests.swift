@@ -24,7 +24,7 @@ import FullBleedTestSupport
         #expect(result.stdout.split(separator: "\n").count == 1)
         let errors = result.stderr.split(separator: "\n").map(String.init)
         #expect(errors == [
-            "\(bad): probe failed: not a JPEG, PNG or WebP image (starts with 'definite')",
+            "\(bad): probe failed: not a JPEG, PNG, WebP, HEIC or AVIF image (starts with 'definite')",
             "\(tmp.path)/missing.png: read failed: no such file",
         ])
     }
