@@ -28,13 +28,13 @@ public struct DiscoveryNote: Sendable, Hashable, CustomStringConvertible {
 /// Finds source photos in files and folders given on the command line.
 ///
 /// - Folders are walked recursively in sorted order; hidden files and folders (leading `.`) are skipped;
-///   only files with an image extension (jpg, jpeg, png, webp, any case) are taken from folders, but
+///   only files with an image extension (jpg, jpeg, png, webp, heic, heif, avif; any case) are taken from folders, but
 ///   their format is still sniffed from content when decoded.
 /// - Files named directly are always taken, whatever their extension.
 /// - Symbolic links are not followed out of the input folder (by default): a link whose target lies
 ///   outside the folder is skipped with a note. Links inside are followed once (cycles are cut).
 public struct InputDiscovery: Sendable {
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "avif"]
 
     public var followSymlinksOutside: Bool
 

@@ -267,8 +267,8 @@ public enum PipelineLoader {
 
     static func parseOutput(_ value: JSONValue, at location: String) throws -> OutputSpec {
         var o = try JSONObjectReader(value, at: location)
-        let format = try o.choice("format", of: ["jpeg", "png", "webp"])
-        guard let format else { throw ConfigError(location: o.path("format"), message: "is required: \"jpeg\", \"png\" or \"webp\"") }
+        let format = try o.choice("format", of: ["jpeg", "png", "webp", "avif"])
+        guard let format else { throw ConfigError(location: o.path("format"), message: "is required: \"jpeg\", \"png\", \"webp\" or \"avif\"") }
         let options: EncodeOptions
         switch format {
         case "jpeg":
@@ -284,6 +284,13 @@ public enum PipelineLoader {
             w.method = try o.integer("method", in: 0...6) ?? w.method
             w.lossless = try o.bool("lossless") ?? w.lossless
             options = .webp(w)
+        case "avif":
+            var a = AVIFEncodeOptions()
+            a.quality = try o.integer("quality", in: 0...100) ?? a.quality
+            a.speed = try o.integer("speed", in: 0...9) ?? a.speed
+            a.lossless = try o.bool("lossless") ?? a.lossless
+            if let c = try o.choice("chroma", of: ["4:2:0", "4:4:4"]) { a.chromaSubsampling = c == "4:2:0" ? .yuv420 : .yuv444 }
+            options = .avif(a)
         default:
             var p = PNGEncodeOptions()
             if let depth = try o.integer("bitDepth", in: 8...16) {

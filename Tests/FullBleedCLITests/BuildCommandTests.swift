@@ -249,3 +249,29 @@ func sha256Hex(_ bytes: [UInt8]) -> String {
         }
     }
 }
+
+@Suite struct BuildHEIFTests {
+    @Test func heicAndAVIFSourcesBuildIntoAVIFOutputs() throws {
+        let tmp = try TemporaryDirectory("heif")
+        defer { tmp.remove() }
+        for name in ["p3_orient6.heic", "p3_orient6.avif", "nclx_p3_10bit.heic"] {
+            try FileManager.default.createDirectory(atPath: tmp.path + "/in", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/heif/" + name).path,
+                                             toPath: tmp.path + "/in/" + name)
+        }
+        let pipeline = try tmp.write("avif.json", Array(#"""
+            {"name": "avif", "targets": [{"web": "w", "widths": [32], "aspect": "1:1"}],
+             "outputs": [{"format": "avif", "quality": 70, "speed": 8}, {"format": "jpeg"}]}
+            """#.utf8))
+        let result = try CLIRunner.run(["build", tmp.path + "/in", "--pipeline", pipeline, "--out", tmp.path + "/out", "--quiet"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let manifest = try BuildFixtures.manifest(in: tmp.path + "/out")
+        let sources = (manifest["assets"] as! [[String: Any]]).map { ($0["source"] as! [String: Any])["format"] as! String }
+        #expect(sources.sorted() == ["avif", "heic", "heic"])
+        let probe = try CLIRunner.run(["probe", "--json", tmp.path + "/out/p3_orient6-heic/w-32w.avif"])
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [[String: Any]]).first!
+        #expect(info["format"] as? String == "avif")
+        #expect(info["width"] as? Int == 32)
+        #expect(info["colorSpace"] as? String == "display-p3")
+    }
+}

@@ -35,7 +35,7 @@ import FullBleedTestSupport
         } catch let error as CodecError {
             #expect(error.path == path)
             #expect(error.reason == .unrecognizedFormat(prefix: "'hello, I'"))
-            #expect("\(error)" == "\(path): decode failed: not a JPEG, PNG or WebP image (starts with 'hello, I')")
+            #expect("\(error)" == "\(path): decode failed: not a JPEG, PNG, WebP, HEIC or AVIF image (starts with 'hello, I')")
         }
     }
 
