@@ -34,7 +34,7 @@ public enum AssetProcessor {
         do { info = try Codecs.probe(bytes, options: decodeLimits) } catch let error as CodecError { throw error.at(path: path) }
 
         // 1. Plan every target on the full-resolution geometry; the decode must cover all of them.
-        let targets = spec.targets.map { effectiveTarget($0, spec: spec) }
+        let targets = spec.targets.map(effectiveTarget)
         var plans: [DerivativePlan] = []
         var minimumSize: PixelSize? = PixelSize(width: 1, height: 1)
         for target in targets {
@@ -141,8 +141,8 @@ public enum AssetProcessor {
                     derivativeRecords.append(scrimRecord)
                 }
 
-                if targetSpec.backgroundExtension {
-                    var parameters = spec.backgroundExtension.parameters
+                if let extensionSpec = targetSpec.backgroundExtension {
+                    var parameters = extensionSpec.parameters
                     parameters.scale = Double(derivative.tier.scale ?? 1) * derivative.headroom
                     do {
                         let geometry = try BackgroundExtension.geometry(of: picture, parameters: parameters)
@@ -150,7 +150,7 @@ public enum AssetProcessor {
                         extensionRecords.append(ExtensionRecord(
                             tier: derivative.tier.label, part: "canvas", width: canvas.width, height: canvas.height,
                             geometry: geometry, files: try emit(canvas, variant: variant + "-extended")))
-                        if spec.backgroundExtension.strips {
+                        if extensionSpec.strips {
                             for (edge, strip) in try BackgroundExtension.strips(of: picture, parameters: parameters).sorted(by: { $0.key < $1.key }) {
                                 extensionRecords.append(ExtensionRecord(
                                     tier: derivative.tier.label, part: "strip-\(edge.rawValue)", width: strip.width, height: strip.height,
@@ -174,7 +174,7 @@ public enum AssetProcessor {
                 crop: cropRecord(crop, toSource: scaleToSource, sourceSize: info.size),
                 headroom: plan.headroom,
                 derivatives: derivativeRecords,
-                extensions: targetSpec.backgroundExtension ? extensionRecords : nil,
+                extensions: targetSpec.backgroundExtension == nil ? nil : extensionRecords,
                 legibility: analysis))
         }
 
@@ -200,9 +200,9 @@ public enum AssetProcessor {
 
     /// The target a pipeline entry stands for: a device target with background extension gives the
     /// extensions' points to them, so the hero covers the content column (SPEC 1.5: 1376 - 320 = 1056 pt).
-    static func effectiveTarget(_ spec: TargetSpec, spec pipeline: PipelineSpec) -> HeroTarget {
-        guard spec.backgroundExtension, case .device(var device) = spec.target.kind else { return spec.target }
-        device.widthPoints = max(1, device.widthPoints - pipeline.backgroundExtension.horizontalPoints)
+    static func effectiveTarget(_ spec: TargetSpec) -> HeroTarget {
+        guard let extensionSpec = spec.backgroundExtension, case .device(var device) = spec.target.kind else { return spec.target }
+        device.widthPoints = max(1, device.widthPoints - extensionSpec.horizontalPoints)
         let scales = spec.target.tiers.compactMap(\.scale)
         return .device(device, scales: scales, maximumStretch: spec.target.maximumStretch, defaultHeadroom: spec.target.defaultHeadroom)
     }

@@ -45,12 +45,15 @@ public enum PipelineLoader {
             try tiers.rejectUnknownKeys()
         }
 
+        var ext = ExtensionSpec.default
+        if var e = try root.object("extension") { ext = try parseExtension(&e, base: ext) }
+
         guard let targetValues = try root.array("targets"), !targetValues.isEmpty else {
             throw ConfigError(location: "$.targets", message: "is required: a non-empty array of targets")
         }
         var targets: [TargetSpec] = []
         for (i, value) in targetValues.enumerated() {
-            let target = try parseTarget(value, at: "$.targets[\(i)]")
+            let target = try parseTarget(value, at: "$.targets[\(i)]", extensionDefaults: ext)
             if targets.contains(where: { $0.target.name == target.target.name }) {
                 throw ConfigError(location: "$.targets[\(i)]", message: "duplicate target name \"\(target.target.name)\"")
             }
@@ -79,35 +82,6 @@ public enum PipelineLoader {
             if let filter = try r.choice("filter", of: ResampleFilter.allCases.map(\.rawValue)) { resample.filter = ResampleFilter(rawValue: filter)! }
             if let space = try r.choice("space", of: ["linear", "srgb"]) { resample.space = space == "linear" ? .linear : .sRGB }
             try r.rejectUnknownKeys()
-        }
-
-        var ext = ExtensionSpec.default
-        if var e = try root.object("extension") {
-            var p = ext.parameters
-            if let edges = try e.array("edges") {
-                let names = try edges.enumerated().map { i, v -> ExtensionEdge in
-                    guard case .string(let s) = v, let edge = ExtensionEdge(rawValue: s) else {
-                        throw ConfigError(location: e.path("edges") + "[\(i)]", message: "expected one of \"leading\", \"trailing\", \"top\", \"bottom\"")
-                    }
-                    return edge
-                }
-                if names.isEmpty || Set(names).count != names.count {
-                    throw ConfigError(location: e.path("edges"), message: "expected 1-4 distinct edges")
-                }
-                p.edges = names.sorted()
-            }
-            if let length = try e.number("lengthPoints", in: 1...2000) { p.lengthPoints = ExtensionLengths(all: length) }
-            p.sigmaPoints = try e.number("sigmaPoints", in: 0.5...200) ?? p.sigmaPoints
-            p.featherPoints = try e.number("featherPoints", in: 0...500) ?? p.featherPoints
-            if let fade = try e.number("fade", in: 0...1) {
-                let tint = try e.choice("fadeTint", of: ["edge-mean", "black"]) ?? "edge-mean"
-                p.fade = ExtensionFade(amount: fade, tint: tint == "black" ? .black : .edgeMean)
-            } else if e.value("fadeTint") != nil {
-                throw ConfigError(location: e.path("fadeTint"), message: "only allowed together with \"fade\"")
-            }
-            ext.parameters = p
-            ext.strips = try e.bool("strips") ?? ext.strips
-            try e.rejectUnknownKeys()
         }
 
         var legibility = LegibilitySpec.default
@@ -183,9 +157,50 @@ public enum PipelineLoader {
             maxPixels: maxPixels, contentHash: SHA256.hex(canonicalJSON(document)))
     }
 
-    static func parseTarget(_ value: JSONValue, at location: String) throws -> TargetSpec {
+    /// Extension settings from `e` over `base` (the pipeline-wide settings, or the defaults).
+    static func parseExtension(_ e: inout JSONObjectReader, base: ExtensionSpec) throws -> ExtensionSpec {
+        var ext = base
+        var p = ext.parameters
+        if let edges = try e.array("edges") {
+            let names = try edges.enumerated().map { i, v -> ExtensionEdge in
+                guard case .string(let s) = v, let edge = ExtensionEdge(rawValue: s) else {
+                    throw ConfigError(location: e.path("edges") + "[\(i)]", message: "expected one of \"leading\", \"trailing\", \"top\", \"bottom\"")
+                }
+                return edge
+            }
+            if names.isEmpty || Set(names).count != names.count {
+                throw ConfigError(location: e.path("edges"), message: "expected 1-4 distinct edges")
+            }
+            p.edges = names.sorted()
+        }
+        if let length = try e.number("lengthPoints", in: 1...2000) { p.lengthPoints = ExtensionLengths(all: length) }
+        p.sigmaPoints = try e.number("sigmaPoints", in: 0.5...200) ?? p.sigmaPoints
+        p.featherPoints = try e.number("featherPoints", in: 0...500) ?? p.featherPoints
+        if let fade = try e.number("fade", in: 0...1) {
+            let tint = try e.choice("fadeTint", of: ["edge-mean", "black"]) ?? "edge-mean"
+            p.fade = ExtensionFade(amount: fade, tint: tint == "black" ? .black : .edgeMean)
+        } else if e.value("fadeTint") != nil {
+            throw ConfigError(location: e.path("fadeTint"), message: "only allowed together with \"fade\"")
+        }
+        ext.parameters = p
+        ext.strips = try e.bool("strips") ?? ext.strips
+        try e.rejectUnknownKeys()
+        return ext
+    }
+
+    static func parseTarget(_ value: JSONValue, at location: String, extensionDefaults: ExtensionSpec) throws -> TargetSpec {
         var t = try JSONObjectReader(value, at: location)
-        let hasExtension = try t.bool("extension") ?? false
+        var targetExtension: ExtensionSpec?
+        switch t.value("extension") {
+        case nil, .bool(false)?: targetExtension = nil
+        case .bool(true)?: targetExtension = extensionDefaults
+        case let object?:
+            guard case .object = object else {
+                throw ConfigError(location: t.path("extension"), message: "expected true, false or an object of extension settings, found \(object.typeName)")
+            }
+            var e = try JSONObjectReader(object, at: t.path("extension"))
+            targetExtension = try parseExtension(&e, base: extensionDefaults)
+        }
         if let deviceID = try t.string("device") {
             guard var device = DeviceClass.named(deviceID) else {
                 throw ConfigError(location: t.path("device"), message: "unknown device \"\(deviceID)\" (known: \(DeviceClass.catalogue.map(\.id).joined(separator: ", ")))")
@@ -204,7 +219,7 @@ public enum PipelineLoader {
                 }
             }
             try t.rejectUnknownKeys()
-            return TargetSpec(target: .device(device, scales: scales), backgroundExtension: hasExtension)
+            return TargetSpec(target: .device(device, scales: scales), backgroundExtension: targetExtension)
         }
         if let webName = try t.string("web") {
             guard !webName.isEmpty, webName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -222,7 +237,7 @@ public enum PipelineLoader {
             guard Set(widths).count == widths.count else { throw ConfigError(location: t.path("widths"), message: "widths must be distinct") }
             let aspect = try parseAspect(t.value("aspect"), at: t.path("aspect")) ?? 16.0 / 9.0
             try t.rejectUnknownKeys()
-            return TargetSpec(target: .web(name: webName, widths: widths, aspectRatio: aspect), backgroundExtension: hasExtension)
+            return TargetSpec(target: .web(name: webName, widths: widths, aspectRatio: aspect), backgroundExtension: targetExtension)
         }
         throw ConfigError(location: location, message: "expected a \"device\" target (e.g. {\"device\": \"iphone-17-pro\"}) or a \"web\" target (e.g. {\"web\": \"hero\", \"widths\": [1290, 860]})")
     }

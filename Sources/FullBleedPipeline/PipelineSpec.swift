@@ -20,6 +20,7 @@ public struct PipelineSpec: Sendable, Hashable {
     /// Stretch headroom for device targets (nil: each target's default, 1.25 for devices, 1 for the web).
     public var stretchHeadroom: Double?
     public var upscale: UpscalePolicy
+    /// The pipeline-wide extension settings (each target may override them).
     public var backgroundExtension: ExtensionSpec
     public var legibility: LegibilitySpec
     public var placeholders: PlaceholderSpec
@@ -44,8 +45,9 @@ public struct PipelineSpec: Sendable, Hashable {
 /// One hero target of a pipeline.
 public struct TargetSpec: Sendable, Hashable {
     public var target: HeroTarget
-    /// Whether this target gets baked background extensions (iPad sidebar / inspector).
-    public var backgroundExtension: Bool
+    /// The baked background extension of this target (iPad sidebar / inspector), nil for none: the
+    /// pipeline's `extension` settings, with this target's own overrides (lengths differ per device class).
+    public var backgroundExtension: ExtensionSpec?
 }
 
 /// Baked background extension settings (SPEC 1.2): the Core parameters in points (their `scale` is set
