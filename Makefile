@@ -39,3 +39,32 @@ run: build
 
 clean:
 	rm -rf .build build
+
+# ---- Fuzzing and sanitizers (issue 9) -------------------------------------------------------------
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+# Under the sanitizers, wall-clock assertions are meaningless: the timing suites are skipped.
+SANITIZER_SKIP := --skip 'TimingTests|SpeedTests|BenchmarkTests'
+# ASan runs the whole suite; TSan the concurrency-relevant part (parallel runner and pipeline, parallel
+# resample/blur/extension paths in Core, build determinism through the CLI).
+ASAN_TESTS ?=
+TSAN_TESTS ?= --filter 'FullBleedPipelineTests|FullBleedCoreTests|BuildCommandTests'
+
+.PHONY: fuzz fuzz-smoke test-asan test-tsan
+
+## fuzz: every libFuzzer target (Sources/Fuzz) under ASan for FUZZ_SECONDS each; crashes go to Tests/Fixtures/fuzz-regressions
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) scripts/fuzz.sh $(FUZZ_TARGETS)
+
+## fuzz-smoke: the same, 20 s per target
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=20
+
+## test-asan: the test suite in release under AddressSanitizer (own scratch folder .build-asan)
+test-asan: deps
+	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(SWIFT) test -c release --scratch-path .build-asan --sanitize=address $(SANITIZER_SKIP) $(ASAN_TESTS)
+
+## test-tsan: the concurrency-relevant suites in release under ThreadSanitizer (own scratch folder .build-tsan)
+test-tsan: deps
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test -c release --scratch-path .build-tsan --sanitize=thread $(SANITIZER_SKIP) $(TSAN_TESTS)
+# ---- end of fuzzing and sanitizers ----------------------------------------------------------------

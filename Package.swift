@@ -15,6 +15,14 @@ let package = Package(
         .library(name: "FullBleedCodecs", targets: ["FullBleedCodecs"]),
         .library(name: "FullBleedCore", targets: ["FullBleedCore"]),
         .library(name: "FullBleedPipeline", targets: ["FullBleedPipeline"]),
+        // Fuzz targets (libFuzzer + ASan, `make fuzz`): build one at a time with `--product`.
+        .executable(name: "FuzzJPEG", targets: ["FuzzJPEG"]),
+        .executable(name: "FuzzPNG", targets: ["FuzzPNG"]),
+        .executable(name: "FuzzWebP", targets: ["FuzzWebP"]),
+        .executable(name: "FuzzProbe", targets: ["FuzzProbe"]),
+        .executable(name: "FuzzPipelineJSON", targets: ["FuzzPipelineJSON"]),
+        .executable(name: "FuzzSidecar", targets: ["FuzzSidecar"]),
+        // End of fuzz targets.
     ],
     targets: [
         // C system libraries from Debian (installed by `make deps`).
@@ -46,5 +54,15 @@ let package = Package(
         .testTarget(name: "FullBleedCoreTests", dependencies: ["FullBleedCore", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedCLITests", dependencies: ["fullbleed", "FullBleedTestSupport"]),
+
+        // Fuzz targets: files are not main.swift; libFuzzer supplies main (`--sanitize=fuzzer`).
+        .target(name: "FuzzSupport", dependencies: ["FullBleedCodecs", "FullBleedImage"], path: "Sources/Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzSupport", "FullBleedCodecs"], path: "Sources/Fuzz/FuzzJPEG"),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", "FullBleedCodecs"], path: "Sources/Fuzz/FuzzPNG"),
+        .executableTarget(name: "FuzzWebP", dependencies: ["FuzzSupport", "FullBleedCodecs"], path: "Sources/Fuzz/FuzzWebP"),
+        .executableTarget(name: "FuzzProbe", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/FuzzProbe"),
+        .executableTarget(name: "FuzzPipelineJSON", dependencies: ["FuzzSupport", "FullBleedPipeline"], path: "Sources/Fuzz/FuzzPipelineJSON"),
+        .executableTarget(name: "FuzzSidecar", dependencies: ["FuzzSupport", "FullBleedPipeline"], path: "Sources/Fuzz/FuzzSidecar"),
+        // End of fuzz targets.
     ]
 )

@@ -1,0 +1,10 @@
+import FullBleedCodecs
+import FuzzSupport
+
+/// libFuzzer entry point: decodes inputs that sniff as JPEG with the fuzzers' pixel limit and checks the
+/// result (see `DecodeInvariants`). Build: `swift build -c release --product FuzzJPEG --sanitize=fuzzer --sanitize=address`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    DecodeInvariants.decode(DecodeInvariants.bytes(data, size), only: .jpeg)
+    return 0
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets (Sources/Fuzz) under AddressSanitizer: `make fuzz` / `make fuzz-smoke`.
+#
+#   scripts/fuzz.sh [TARGET...]      (default: every target)
+#   FUZZ_SECONDS   seconds per target (default 60)
+#   FUZZ_SEED_MAX_KB  largest corpus file copied as a seed (default 128: small seeds keep exec/s high)
+#   SHARED         the shared data folder (default ../shared)
+#
+# Working corpora live in build/fuzz/<target>/corpus (kept between runs; ../shared is never written).
+# A crash, timeout or out-of-memory input fails the run and is copied to
+# Tests/Fixtures/fuzz-regressions/<target>/, where FuzzRegressionTests replays it.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+FUZZ_SEED_MAX_KB=${FUZZ_SEED_MAX_KB:-128}
+SHARED=${SHARED:-../shared}
+SWIFT=${SWIFT:-swift}
+SCRATCH=.build-fuzz
+WORK=build/fuzz
+REGRESSIONS=Tests/Fixtures/fuzz-regressions
+ALL_TARGETS=(FuzzJPEG FuzzPNG FuzzWebP FuzzProbe FuzzPipelineJSON FuzzSidecar)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
+
+if [ -d "$SHARED/corpus" ]; then has_corpus=1; else
+  has_corpus=0
+  echo "fuzz: $SHARED/corpus not found: seeding from committed fixtures and synthetic seeds only"
+fi
+
+# copy_seeds DEST NAME-PATTERN FOLDER... : files under FOLDERs matching the pattern, at most FUZZ_SEED_MAX_KB.
+copy_seeds() {
+  local dest=$1 pattern=$2; shift 2
+  local folder
+  for folder in "$@"; do
+    [ -d "$folder" ] || continue
+    find "$folder" -maxdepth 1 -type f -name "$pattern" -size -"$((FUZZ_SEED_MAX_KB + 1))"k -exec cp {} "$dest"/ \;
+  done
+}
+
+sidecar_seeds() {
+  local dest=$1
+  printf '%s' '{"focus": [0.3, 0.6], "crop": "focal", "title": {"x": 0.05, "y": 0.7, "width": 0.6, "height": 0.2}, "alt": "A bridge at dusk"}' > "$dest/seed_full.json"
+  printf '%s' '{"crop": "center"}' > "$dest/seed_center.json"
+  printf '%s' '{"crop": "attention", "alt": ""}' > "$dest/seed_attention.json"
+  printf '%s' '{"focus": [0.5, 0.5], "title": null}' > "$dest/seed_focus.json"
+  printf '%s' '{"title": {"x": 0, "y": 0, "width": 1, "height": 1, "name": "t"}}' > "$dest/seed_title.json"
+}
+
+image_folders=()
+if [ $has_corpus = 1 ]; then image_folders=("$SHARED/corpus/photos" "$SHARED/corpus/edge" "$SHARED/corpus/bad"); fi
+
+failed=()
+summary=()
+for target in "${targets[@]}"; do
+  binary=$PWD/$SCRATCH/release/$target
+  dir=$WORK/$target
+  corpus=$dir/corpus
+  rm -rf "$dir/artifacts"
+  mkdir -p "$corpus" "$dir/artifacts"
+  echo "== $target: building (release, fuzzer + address sanitizers)"
+  if ! $SWIFT build -c release --scratch-path "$SCRATCH" --product "$target" --sanitize=fuzzer --sanitize=address \
+       > "$dir/build.log" 2>&1; then
+    tail -30 "$dir/build.log"; echo "fuzz: building $target failed"; exit 1
+  fi
+  max_len=1048576
+  case $target in
+    FuzzJPEG|FuzzPNG|FuzzWebP|FuzzProbe)
+      SWIFT_BACKTRACE=enable=no FULLBLEED_FUZZ_WRITE_SEEDS="$corpus" "$binary" || { echo "fuzz: writing seeds failed"; exit 1; }
+      case $target in
+        FuzzJPEG) pattern='*.jpg' ;; FuzzPNG) pattern='*.png' ;; FuzzWebP) pattern='*.webp' ;; *) pattern='*' ;;
+      esac
+      copy_seeds "$corpus" "$pattern" "${image_folders[@]}"
+      if [ $target = FuzzPNG ] || [ $target = FuzzProbe ]; then copy_seeds "$corpus" '*.png' "$SHARED/pngsuite/png"; fi ;;
+    FuzzPipelineJSON)
+      max_len=65536
+      copy_seeds "$corpus" '*.json' Pipelines Tests/Fixtures/pipelines ;;
+    FuzzSidecar)
+      max_len=65536
+      sidecar_seeds "$corpus" ;;
+  esac
+  copy_seeds "$corpus" '*' "$REGRESSIONS/$target"
+  echo "== $target: fuzzing for ${FUZZ_SECONDS}s from $(ls "$corpus" | wc -l) inputs"
+  log=$dir/fuzz.log
+  (cd "$dir" && SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$FUZZ_SECONDS" -max_len=$max_len \
+     -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix=artifacts/ corpus > fuzz.log 2>&1)
+  status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  line="$target: exit $status, ${runs:-?} executions, ${rate:-?} exec/s"
+  if [ $status -ne 0 ]; then
+    grep -E "ERROR|Fatal error|SUMMARY|deadly signal|timeout|out-of-memory" "$log" | head -10
+    mkdir -p "$REGRESSIONS/$target"
+    for artifact in "$dir"/artifacts/*; do
+      [ -f "$artifact" ] || continue
+      cp "$artifact" "$REGRESSIONS/$target/"
+      line="$line; saved $REGRESSIONS/$target/$(basename "$artifact")"
+    done
+    failed+=("$target")
+  fi
+  echo "$line"
+  summary+=("$line")
+done
+
+echo "== fuzz summary (${FUZZ_SECONDS}s per target; logs in $WORK/<target>/fuzz.log)"
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then echo "fuzz: FAILED: ${failed[*]}"; exit 1; fi
+echo "fuzz: no crash, timeout or out-of-memory"
