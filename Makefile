@@ -54,7 +54,7 @@ TSAN_TESTS ?= --filter 'FullBleedPipelineTests|FullBleedCoreTests|BuildCommandTe
 
 ## fuzz: every libFuzzer target (Sources/Fuzz) under ASan for FUZZ_SECONDS each; crashes go to Tests/Fixtures/fuzz-regressions
 fuzz: deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) scripts/fuzz.sh $(FUZZ_TARGETS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Tests/Fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 ## fuzz-smoke: the same, 20 s per target
 fuzz-smoke:

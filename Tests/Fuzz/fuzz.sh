@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets (Sources/Fuzz) under AddressSanitizer: `make fuzz` / `make fuzz-smoke`.
 #
-#   scripts/fuzz.sh [TARGET...]      (default: every target)
+#   Tests/Fuzz/fuzz.sh [TARGET...]      (default: every target)
 #   FUZZ_SECONDS   seconds per target (default 60)
 #   FUZZ_SEED_MAX_KB  largest corpus file copied as a seed (default 128: small seeds keep exec/s high)
 #   SHARED         the shared data folder (default ../shared)
@@ -10,7 +10,7 @@
 # A crash, timeout or out-of-memory input fails the run and is copied to
 # Tests/Fixtures/fuzz-regressions/<target>/, where FuzzRegressionTests replays it.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_SEED_MAX_KB=${FUZZ_SEED_MAX_KB:-128}
