@@ -45,10 +45,10 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 # Under the sanitizers, wall-clock assertions are meaningless: the timing suites are skipped.
 SANITIZER_SKIP := --skip 'TimingTests|SpeedTests|BenchmarkTests'
-# ASan runs the whole suite; TSan the concurrency-relevant part (parallel runner and pipeline, parallel
-# resample/blur/extension paths in Core, build determinism through the CLI).
+# ASan runs the whole suite; TSan the suites that drive the concurrent code (ParallelRunner, the parallel
+# resample, blur and colour transform paths on synthetic images, build determinism through the CLI).
 ASAN_TESTS ?=
-TSAN_TESTS ?= --filter 'FullBleedPipelineTests|FullBleedCoreTests|BuildCommandTests'
+TSAN_TESTS ?= --filter 'ParallelRunnerTests|ResampleTests|LanczosTests|BlurTests|BoxBlurKernelTests|BackgroundExtensionTests|ColorManagementConversionTests|BuildCommandTests'
 
 .PHONY: fuzz fuzz-smoke test-asan test-tsan
 

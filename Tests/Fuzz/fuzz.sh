@@ -5,6 +5,7 @@
 #   FUZZ_SECONDS   seconds per target (default 60)
 #   FUZZ_SEED_MAX_KB  largest corpus file copied as a seed (default 128: small seeds keep exec/s high)
 #   SHARED         the shared data folder (default ../shared)
+#   FUZZ_EXTRA_ARGS  more libFuzzer flags, appended (e.g. -jobs=2, or -rss_limit_mb=64 to check the failure path)
 #
 # Working corpora live in build/fuzz/<target>/corpus (kept between runs; ../shared is never written).
 # A crash, timeout or out-of-memory input fails the run and is copied to
@@ -83,7 +84,7 @@ for target in "${targets[@]}"; do
   echo "== $target: fuzzing for ${FUZZ_SECONDS}s from $(ls "$corpus" | wc -l) inputs"
   log=$dir/fuzz.log
   (cd "$dir" && SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$FUZZ_SECONDS" -max_len=$max_len \
-     -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix=artifacts/ corpus > fuzz.log 2>&1)
+     -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix=artifacts/ ${FUZZ_EXTRA_ARGS:-} corpus > fuzz.log 2>&1)
   status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
