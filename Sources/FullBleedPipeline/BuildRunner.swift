@@ -76,6 +76,7 @@ public enum BuildRunner {
     /// then nothing has been written. Asset failures are reported in the summary and the manifest.
     public static func run(spec: PipelineSpec, options: BuildOptions, onEvent: @escaping @Sendable (BuildEvent) -> Void) throws -> BuildSummary {
         let clock = ContinuousClock.now
+        if spec.emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "emit xcassets") }
         let discovery = InputDiscovery(followSymlinksOutside: options.followSymlinksOutside).discover(options.inputs)
         if let missing = discovery.missing.first {
             throw ConfigError(file: missing, location: "input", message: "no such file or folder")
@@ -140,6 +141,7 @@ public enum BuildRunner {
             let stale = toBuild.map { "\($0.relativePath): \(previousRecords[$0.relativePath] == nil ? "missing" : "stale")" }
                 + orphanedOutputs.sorted().map { "\($0): output of a deleted source" }
                 + (out == nil || out?.exists(manifestName) == false ? ["\(manifestName): missing"] : [])
+                + (toBuild.isEmpty && orphanedOutputs.isEmpty ? try emitStaleEntries(spec: spec, assets: reused, shard: options.shard, out: out) : [])
             let summary = BuildSummary(total: sources.count, built: 0, unchanged: reused.count, failed: 0, removed: 0, stale: stale,
                                        megapixels: 0, seconds: seconds(since: clock), manifestPath: nil, failures: [])
             onEvent(.finished(summary))
@@ -206,6 +208,7 @@ public enum BuildRunner {
 
         try out.write(try manifest.encoded(), to: manifestName)
         try newState.save(to: out, shard: options.shard)
+        try emit(spec: spec, manifest: manifest, shard: options.shard, out: out, onEvent: onEvent)
         let summary = BuildSummary(
             total: sources.count, built: built.count, unchanged: reused.count, failed: failures.count, removed: removed, stale: [],
             megapixels: progress.megapixels, seconds: seconds(since: clock), manifestPath: out.root + "/" + manifestName,

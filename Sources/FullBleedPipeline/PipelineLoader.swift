@@ -148,13 +148,23 @@ public enum PipelineLoader {
             maxPixels = try limits.integer("maxPixels", in: 1...(1 << 40)) ?? maxPixels
             try limits.rejectUnknownKeys()
         }
+        var emit = EmitSpec.default
+        if var e = try root.object("emit") { emit = try EmitSpec.parse(&e) }
         try root.rejectUnknownKeys()
 
-        return PipelineSpec(
+        var hashed = document
+        if case .object(var fields) = document {
+            fields["emit"] = nil
+            hashed = .object(fields)
+        }
+        var spec = PipelineSpec(
             name: name, description: description, targets: targets, cropMode: cropMode, toolbarAware: toolbarAware,
             resample: resample, stretchHeadroom: stretchHeadroom, upscale: upscale, backgroundExtension: ext,
             legibility: legibility, placeholders: placeholders, outputs: outputs, naming: naming, colorOutput: color,
-            maxPixels: maxPixels, contentHash: SHA256.hex(canonicalJSON(document)))
+            maxPixels: maxPixels, contentHash: SHA256.hex(canonicalJSON(hashed)))
+        spec.emit = emit
+        if emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "$.emit.xcassets") }
+        return spec
     }
 
     /// Extension settings from `e` over `base` (the pipeline-wide settings, or the defaults).

@@ -33,8 +33,11 @@ public struct PipelineSpec: Sendable, Hashable {
     /// Decoder limit, pixels.
     public var maxPixels: Int
     /// SHA-256 of the canonical form of the pipeline (sorted keys, no whitespace): changes when any
-    /// setting changes, not when the file is merely reformatted.
+    /// setting changes, not when the file is merely reformatted. The `emit` object is left out (it
+    /// changes no pixel; see `EmitSpec`).
     public var contentHash: String
+    /// The asset catalog and Swift source to write besides the images (`"emit"`, OR-ed with `--emit`).
+    public var emit: EmitSpec = .default
 
     public enum ColorOutput: String, Sendable, Hashable, Codable {
         case keep

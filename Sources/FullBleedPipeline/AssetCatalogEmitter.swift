@@ -1,0 +1,83 @@
+import FullBleedCodecs
+
+/// Writes `OUT/<catalogName>` (default `Heroes.xcassets`): an Xcode asset catalog with one image set per
+/// hero, per further device target of an idiom, per scrim variant and per extension canvas
+/// (`AssetCatalogLayout` has the rules), each with a `Contents.json` as Xcode writes it.
+///
+/// The images are hard links to the build's own outputs (copies where the file system has no hard links),
+/// so the catalog costs no disk space. Xcode takes PNG, JPEG and HEIF, not WebP or AVIF: the catalog uses
+/// the pipeline's first JPEG or PNG output. The catalog folder belongs to FullBleed: files in it that the
+/// current build does not emit (image sets of deleted photos) are removed.
+public enum AssetCatalogEmitter {
+    /// Throws a `ConfigError` at `location` when `spec` cannot make a catalog: it needs a JPEG or PNG output
+    /// and at least one device target.
+    public static func validate(_ spec: PipelineSpec, at location: String) throws {
+        guard imageFormat(of: spec) != nil else {
+            throw ConfigError(location: location, message: "an Xcode asset catalog needs a \"jpeg\" or \"png\" output (Xcode does not take WebP or AVIF); add one to \"outputs\"")
+        }
+        guard spec.targets.contains(where: { if case .device = $0.target.kind { return true } else { return false } }) else {
+            throw ConfigError(location: location, message: "an Xcode asset catalog needs at least one device target (web targets have no 1x/2x/3x slots)")
+        }
+    }
+
+    /// The format the catalog's images use: the pipeline's first JPEG or PNG output.
+    public static func imageFormat(of spec: PipelineSpec) -> ImageFormat? {
+        spec.outputs.map(\.format).first { $0 == .jpeg || $0 == .png }
+    }
+
+    /// The catalog's files for the build `manifest` records: the catalog's own `Contents.json`, a group
+    /// `Contents.json` per asset-key folder, and per image set its `Contents.json` followed by its images
+    /// (the folder is created by the first). Deterministic: assets in manifest order, slots in Xcode's order.
+    public static func plan(manifest: Manifest, spec: PipelineSpec) throws -> EmitPlan {
+        try validate(spec, at: "$.emit.xcassets")
+        let catalog = spec.emit.catalogName
+        let format = imageFormat(of: spec)!.rawValue
+        var files = [EmittedFile(path: catalog + "/Contents.json", content: .bytes(XcodeContentsJSON.object(["info": XcodeContentsJSON.info]).bytes))]
+        var groups: Set<String> = []
+        var setNames: [String: String] = [:]
+        for asset in manifest.assets {
+            let displayP3 = spec.colorOutput == .keep && asset.source.colorSpace == "display-p3"
+            let layout = AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: displayP3)
+            for set in layout.imageSets {
+                if let other = setNames[set.name.lowercased()] {
+                    throw ConfigError(location: "$.emit.xcassets", message: "the image set \(set.name) of \(asset.source.path) has the name of one of \(other)'s; rename one of the photos")
+                }
+                setNames[set.name.lowercased()] = asset.source.path
+                var folders = set.name.split(separator: "/").map(String.init)
+                let leaf = folders.removeLast()
+                var prefix = catalog
+                for folder in folders {
+                    prefix += "/" + folder
+                    if groups.insert(prefix).inserted {
+                        files.append(EmittedFile(path: prefix + "/Contents.json", content: .bytes(groupContents.bytes)))
+                    }
+                }
+                let folder = prefix + "/" + leaf + ".imageset"
+                files.append(EmittedFile(path: folder + "/Contents.json", content: .bytes(contents(of: set).bytes)))
+                var copied: Set<String> = []
+                for slot in set.slots {
+                    guard let source = slot.source, let name = slot.fileName, copied.insert(name).inserted else { continue }
+                    files.append(EmittedFile(path: folder + "/" + name, content: .copy(of: source)))
+                }
+            }
+        }
+        return EmitPlan(files: files, ownedFolder: catalog)
+    }
+
+    /// A folder of the asset key: a group whose name prefixes the image names inside it.
+    static let groupContents = XcodeContentsJSON.object([
+        "info": XcodeContentsJSON.info,
+        "properties": .object(["provides-namespace": .bool(true)]),
+    ])
+
+    /// An image set's `Contents.json`: every slot of its idioms, empty ones without a file name.
+    static func contents(of set: AssetCatalogLayout.ImageSet) -> XcodeContentsJSON {
+        let images = set.slots.map { slot -> XcodeContentsJSON in
+            var fields: [String: XcodeContentsJSON] = ["idiom": .string(slot.idiom), "scale": .string("\(slot.scale)x")]
+            if let gamut = slot.gamut { fields["display-gamut"] = .string(gamut) }
+            if let name = slot.fileName { fields["filename"] = .string(name) }
+            return .object(fields)
+        }
+        return .object(["images": .array(images), "info": XcodeContentsJSON.info])
+    }
+}

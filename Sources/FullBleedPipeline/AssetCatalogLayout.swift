@@ -1,0 +1,129 @@
+import FullBleedCodecs
+
+/// How one built asset maps onto Xcode image sets: which sets exist, which file fills which slot, and which
+/// set each device target's images are in. Shared by the asset catalog and the generated Swift, so the
+/// image names in the Swift file are exactly the catalog's.
+///
+/// Rules:
+/// - Device targets map to idioms by their device class: `ipad-*` to `ipad`, every other device to
+///   `iphone`; tiers fill the `1x`/`2x`/`3x` slots of their scale. Web targets are left out (their widths
+///   have no scale slot).
+/// - The first device target of each idiom, in pipeline order, fills the hero set named after the asset key
+///   (so `ios-hero`'s iPhone 17 Pro Max and iPad Pro share `lomiri_Bridge-jpg`). Every further target of
+///   an idiom already taken gets its own set, `<key>-<device id>` (`lomiri_Bridge-jpg-iphone-17-pro`).
+/// - Baked-gradient derivatives go to `<set>-scrim`, background-extension canvases to `<set>-extended`.
+///   Extension strips stay out of the catalog (the manifest lists them for custom layouts).
+/// - Sets that would hold no file (every tier skipped, no scrim needed) are not made.
+/// - A Display P3 derivative (a P3 source with `"color": "keep"`) fills both the `sRGB` and `display-P3`
+///   gamut slots with the same file, as Xcode's "sRGB and Display P3" gamut setting lays them out; any
+///   other colour space uses Xcode's default "Any" gamut slots.
+/// - The asset key's folders become catalog groups that provide a namespace, so the image name of
+///   `trip/Beach-jpg` is `trip/Beach-jpg`, as `UIImage(named:)` and `Image(_:)` take it.
+struct AssetCatalogLayout {
+    struct Slot: Equatable {
+        var idiom: String
+        var scale: Int
+        /// `"sRGB"` or `"display-P3"`, nil for the "Any" gamut.
+        var gamut: String?
+        /// The output the slot's image is copied from (relative to the output folder), nil for an empty slot.
+        var source: String?
+        /// The image's file name inside the image set.
+        var fileName: String?
+    }
+
+    struct ImageSet: Equatable {
+        /// The image name (the asset key plus a suffix), `/`-separated when the key has folders.
+        var name: String
+        var slots: [Slot]
+    }
+
+    /// The image names of one device target.
+    struct TargetImages: Equatable {
+        var targetName: String
+        var deviceID: String
+        var idiom: String
+        var hero: String?
+        var scrim: String?
+        var extended: String?
+    }
+
+    var imageSets: [ImageSet]
+    var targets: [TargetImages]
+
+    /// The standard scale slots Xcode shows for an idiom.
+    static func standardScales(of idiom: String) -> [Int] { idiom == "ipad" ? [1, 2] : [1, 2, 3] }
+
+    static func idiom(ofDevice id: String) -> String { id.hasPrefix("ipad") ? "ipad" : "iphone" }
+
+    /// - Parameters:
+    ///   - imageFormat: the format whose files fill the slots (`jpeg` or `png`); nil takes each
+    ///     derivative's first file (enough for names, as the Swift emitter needs).
+    ///   - displayP3: whether the derivatives are Display P3.
+    init(asset: AssetRecord, imageFormat: String?, displayP3: Bool) {
+        // Set name -> idioms in first-use order, and the filled slots.
+        var order: [String] = []
+        var idiomsBySet: [String: [String]] = [:]
+        var filled: [String: [SlotKey: (source: String, fileName: String)]] = [:]
+        func add(_ set: String, idiom: String, scale: Int, file: FileRecord, fileName: String) {
+            if idiomsBySet[set] == nil { order.append(set); idiomsBySet[set] = [] }
+            if !idiomsBySet[set]!.contains(idiom) { idiomsBySet[set]!.append(idiom) }
+            filled[set, default: [:]][SlotKey(idiom: idiom, scale: scale)] = (file.path, fileName)
+        }
+        func chosenFile(_ files: [FileRecord]) -> FileRecord? {
+            imageFormat.map { format in files.first { $0.format == format } } ?? files.first
+        }
+        func fileName(_ stem: String, _ file: FileRecord) -> String {
+            stem + "." + (ImageFormat(rawValue: file.format)?.fileExtension ?? file.format)
+        }
+
+        var takenIdioms: Set<String> = []
+        var targetImages: [TargetImages] = []
+        for target in asset.targets {
+            guard target.kind == "device", let device = target.device else { continue }
+            let idiom = Self.idiom(ofDevice: device.id)
+            let base = takenIdioms.insert(idiom).inserted ? asset.key : asset.key + "-" + device.id
+            var images = TargetImages(targetName: target.name, deviceID: device.id, idiom: idiom)
+            var plainVariantByTier: [String: (variant: String, scale: Int)] = [:]
+            for derivative in target.derivatives {
+                let scale = derivative.scale ?? 1
+                let isScrim = derivative.variant.hasSuffix("-scrim")
+                if !isScrim { plainVariantByTier[derivative.tier] = (derivative.variant, scale) }
+                guard let file = chosenFile(derivative.files) else { continue }
+                let set = isScrim ? base + "-scrim" : base
+                add(set, idiom: idiom, scale: scale, file: file, fileName: fileName(derivative.variant, file))
+                if isScrim { images.scrim = set } else { images.hero = set }
+            }
+            for canvas in target.extensions ?? [] where canvas.part == "canvas" {
+                guard let file = chosenFile(canvas.files), let tier = plainVariantByTier[canvas.tier] else { continue }
+                let set = base + "-extended"
+                add(set, idiom: idiom, scale: tier.scale, file: file, fileName: fileName(tier.variant + "-extended", file))
+                images.extended = set
+            }
+            targetImages.append(images)
+        }
+
+        let gamuts: [String?] = displayP3 ? ["sRGB", "display-P3"] : [nil]
+        imageSets = order.map { name in
+            var slots: [Slot] = []
+            for idiom in idiomsBySet[name]!.sorted(by: { Self.idiomOrder($0) < Self.idiomOrder($1) }) {
+                let used = filled[name]!.keys.filter { $0.idiom == idiom }.map(\.scale)
+                for scale in Set(Self.standardScales(of: idiom) + used).sorted() {
+                    let file = filled[name]![SlotKey(idiom: idiom, scale: scale)]
+                    for gamut in gamuts {
+                        slots.append(Slot(idiom: idiom, scale: scale, gamut: gamut, source: file?.source, fileName: file?.fileName))
+                    }
+                }
+            }
+            return ImageSet(name: name, slots: slots)
+        }
+        targets = targetImages
+    }
+
+    /// Xcode lists iPhone slots before iPad slots.
+    private static func idiomOrder(_ idiom: String) -> Int { idiom == "iphone" ? 0 : idiom == "ipad" ? 1 : 2 }
+
+    private struct SlotKey: Hashable {
+        var idiom: String
+        var scale: Int
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// One file an emitter wants in the output folder.
+public struct EmittedFile: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        /// These exact bytes.
+        case bytes([UInt8])
+        /// The same bytes as another output (a path relative to the output folder): hard-linked when the file
+        /// system allows it, copied otherwise.
+        case copy(of: String)
+    }
+
+    /// Relative to the output folder.
+    public var path: String
+    public var content: Content
+}
+
+/// What one emitter makes: its files in writing order, and the folder it owns entirely (every other file
+/// in it is stale and removed), if any. A pure function of the manifest and the pipeline's settings, so the
+/// same build gives the same bytes.
+public struct EmitPlan: Sendable, Equatable {
+    public var files: [EmittedFile]
+    /// A folder relative to the output folder that only this emitter writes to, or nil.
+    public var ownedFolder: String?
+
+    /// What applying a plan changed.
+    public struct Outcome: Sendable, Equatable {
+        /// Files written or re-linked because they were missing or their content differed.
+        public var written: [String] = []
+        /// Files removed from the owned folder because nothing emits them any more.
+        public var removed: [String] = []
+    }
+
+    /// The plans of every emitter `spec.emit` enables, for the build that `manifest` records.
+    public static func plans(manifest: Manifest, spec: PipelineSpec) throws -> [EmitPlan] {
+        var plans: [EmitPlan] = []
+        if spec.emit.xcassets { plans.append(try AssetCatalogEmitter.plan(manifest: manifest, spec: spec)) }
+        if spec.emit.swift { plans.append(SwiftSourceEmitter.plan(manifest: manifest, spec: spec)) }
+        let paths = plans.flatMap { $0.files.map(\.path) }
+        let manifestPaths = Set(manifest.allOutputPaths)
+        if let clash = paths.first(where: { manifestPaths.contains($0) }) {
+            throw ConfigError(location: "$.emit", message: "the emitted file \(clash) would overwrite a built image; rename the catalog or the Swift type")
+        }
+        for plan in plans {
+            if let folder = plan.ownedFolder, let inside = manifestPaths.first(where: { $0.hasPrefix(folder + "/") }) {
+                throw ConfigError(location: "$.emit.catalogName", message: "the built image \(inside) lies inside the catalog folder \(folder); rename the catalog")
+            }
+        }
+        return plans
+    }
+
+    /// What `--check` reports: emitted files that are missing or differ, and files of the owned folder that
+    /// nothing emits any more, one line each.
+    public func staleEntries(in out: OutputDirectory) -> [String] {
+        var lines: [String] = []
+        for file in files {
+            if !out.exists(file.path) {
+                lines.append("\(file.path): missing")
+            } else if !isCurrent(file, in: out) {
+                lines.append("\(file.path): stale")
+            }
+        }
+        lines += extraFiles(in: out).map { "\($0): no longer emitted" }
+        return lines
+    }
+
+    /// Writes every missing or changed file (atomically, through `out`), then removes files of the owned
+    /// folder that are not in the plan.
+    public func apply(to out: OutputDirectory) throws -> Outcome {
+        var outcome = Outcome()
+        for file in files where !isCurrent(file, in: out) {
+            switch file.content {
+            case .bytes(let bytes):
+                try out.write(bytes, to: file.path)
+            case .copy(let source):
+                if try !out.hardLink(source, to: file.path) {
+                    guard let bytes = out.read(source) else {
+                        throw WriteError(path: file.path, reason: "cannot read \(source) to copy it")
+                    }
+                    try out.write(bytes, to: file.path)
+                }
+            }
+            outcome.written.append(file.path)
+        }
+        for path in extraFiles(in: out) {
+            try out.remove(path)
+            outcome.removed.append(path)
+        }
+        return outcome
+    }
+
+    /// Whether the file on disk already has the planned content: the same bytes, or (for a copy) the same
+    /// inode as its source.
+    func isCurrent(_ file: EmittedFile, in out: OutputDirectory) -> Bool {
+        guard let destination = try? out.resolve(file.path), let info = Self.fileStatus(destination),
+              (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        switch file.content {
+        case .bytes(let bytes):
+            return info.st_size == bytes.count && out.read(file.path) == bytes
+        case .copy(let source):
+            guard let sourcePath = try? out.resolve(source), let sourceInfo = Self.fileStatus(sourcePath) else { return false }
+            if sourceInfo.st_dev == info.st_dev && sourceInfo.st_ino == info.st_ino { return true }
+            return sourceInfo.st_size == info.st_size && out.read(source) == out.read(file.path)
+        }
+    }
+
+    /// Files (and symbolic links) under the owned folder that the plan does not list, sorted; temporary
+    /// files of an interrupted run are left to `OutputDirectory.removeTemporaryDebris()`.
+    func extraFiles(in out: OutputDirectory) -> [String] {
+        guard let folder = ownedFolder, let root = try? out.resolve(folder),
+              let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        let planned = Set(files.map(\.path))
+        var extra: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let path = folder + "/" + relative
+            guard let info = Self.fileStatus(root + "/" + relative), (info.st_mode & S_IFMT) != S_IFDIR,
+                  !(relative as NSString).lastPathComponent.hasPrefix(OutputDirectory.temporaryPrefix),
+                  !planned.contains(path) else { continue }
+            extra.append(path)
+        }
+        return extra.sorted()
+    }
+
+    /// `lstat` of `path`, nil when it does not exist.
+    static func fileStatus(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
+    }
+}
+
+extension OutputDirectory {
+    /// Makes `relativePath` a hard link to the existing output `source`, atomically (a link under a temporary
+    /// name, renamed over the final name). The destination folder must already exist inside the output
+    /// folder with no symbolic link on the way. Returns false when the file system refuses hard links (the
+    /// caller then copies); throws for any other failure.
+    func hardLink(_ source: String, to relativePath: String) throws -> Bool {
+        let sourcePath = try resolve(source)
+        let destination = try resolve(relativePath)
+        let parent = (destination as NSString).deletingLastPathComponent
+        var current = root
+        for component in parent.dropFirst(root.count).split(separator: "/") {
+            current += "/" + component
+            guard let info = EmitPlan.fileStatus(current), (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw WriteError(path: relativePath, reason: "'\(current)' is not a folder inside the output folder")
+            }
+        }
+        let temporary = parent + "/" + Self.temporaryPrefix + UUID().uuidString
+        if link(sourcePath, temporary) != 0 {
+            switch errno {
+            case EPERM, EXDEV, EMLINK, EOPNOTSUPP: return false
+            default: throw WriteError(path: relativePath, reason: "cannot link \(source): \(String(cString: strerror(errno)))")
+            }
+        }
+        if rename(temporary, destination) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(path: relativePath, reason: reason)
+        }
+        // rename() of two links to one inode succeeds without removing the temporary name.
+        unlink(temporary)
+        return true
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import FullBleedPipeline
+import FullBleedTestSupport
+
+@Suite struct SwiftSourceEmitterTests {
+    @Test(arguments: [
+        ("lomiri_Bridge_by_Sander_Klootwijk-jpg", "lomiriBridgeBySanderKlootwijkJpg"),
+        ("IMG_0042-JPG", "img0042JPG"),
+        ("2024-06-trip-jpg", "hero202406TripJpg"),
+        ("trip/sk_chelsea-png", "tripSkChelseaPng"),
+        ("Beach.Day-jpg-1a2b3c4d", "beachDayJpg1a2b3c4d"),
+        ("---", "hero"),
+    ])
+    func memberNamesAreLowerCamelCase(key: String, expected: String) {
+        #expect(SwiftIdentifier.memberName(forKey: key) == expected)
+    }
+
+    @Test func collisionsKeywordsAndReservedNamesResolveDeterministically() {
+        let names = SwiftIdentifier.uniqueMemberNames(forKeys: ["a-b-jpg", "a_b-jpg", "all", "default", "a.b-jpg"],
+                                                      reserved: SwiftSourceEmitter.reservedMemberNames)
+        #expect(names == ["aBJpg", "aBJpg_2", "all_2", "`default`", "aBJpg_3"])
+        #expect(SwiftIdentifier.isValidTypeName("Heroes") && SwiftIdentifier.isValidTypeName("_Heroes2"))
+        #expect(!SwiftIdentifier.isValidTypeName("struct") && !SwiftIdentifier.isValidTypeName("My-Heroes") && !SwiftIdentifier.isValidTypeName(""))
+        #expect(SwiftIdentifier.stringLiteral("a\"b\\c\n\u{1}\\(x)") == #""a\"b\\c\n\u{1}\\(x)""#)
+    }
+
+    /// The `swiftc` beside the `swift` on PATH.
+    static func swiftc() throws -> String {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = String(folder) + "/swiftc"
+            if FileManager.default.isExecutableFile(atPath: String(folder) + "/swift"), FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no swiftc beside swift on PATH"])
+    }
+
+    /// Runs `executable arguments` and returns its exit status and combined output.
+    static func run(_ executable: String, _ arguments: [String], in directory: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static let mainSource = #"""
+    func text(_ value: String?) -> String { value ?? "-" }
+    for hero in TestHeroes.all {
+        print("hero \(hero.id) \(hero.sourcePath) alt=\(text(hero.altText)) image=\(text(hero.imageName)) scrim=\(text(hero.scrimImageName))")
+        for t in hero.targets {
+            let scrim = t.toolbar?.scrim.map { "\($0.color.red)/\($0.opacity)/\($0.heightPoints)/\($0.stops.count)/\($0.stops.last!.opacity)" }
+            print("target \(t.deviceID) \(t.idiom.rawValue) image=\(text(t.imageName)) scrimImage=\(text(t.scrimImageName)) extended=\(text(t.extendedImageName)) "
+                  + "scheme=\(text(t.toolbar?.colorScheme.rawValue)) edge=\(text(t.toolbar?.scrollEdgeStyle.rawValue)) scrim=\(text(scrim)) "
+                  + "collapse=\(t.layout.map { "\($0.collapseOffsetPoints)" } ?? "-") stretch=\(t.layout.map { "\($0.maximumStretch)" } ?? "-")")
+        }
+        print("placeholders \(text(hero.thumbHash)) \(text(hero.blurHash)) \(hero.averageColor.map { "\($0.red) \($0.green) \($0.blue) \($0.alpha)" } ?? "-")")
+    }
+    print("named \(text(TestHeroes.named("sk_retina-jpg")?.id)) \(TestHeroes.skRetinaJpg.toolbar == TestHeroes.skRetinaJpg.targets.first?.toolbar) \(TestHeroes.catalogName)")
+    print("keyword \(TestHeroes.`default`.id) \(TestHeroes.skRetinaJpg_2.id)")
+    """#
+
+    /// What `mainSource` must print for `manifest`, computed here from the manifest records.
+    static func expectedOutput(_ manifest: Manifest) -> String {
+        func text(_ value: String?) -> String { value ?? "-" }
+        var lines: [String] = []
+        for asset in manifest.assets {
+            let devices = asset.targets.filter { $0.kind == "device" }
+            let plain = devices.contains { $0.derivatives.contains { !$0.files.isEmpty && !$0.variant.hasSuffix("-scrim") } }
+            let scrimmed = devices.contains { $0.derivatives.contains { !$0.files.isEmpty && $0.variant.hasSuffix("-scrim") } }
+            lines.append("hero \(asset.key) \(asset.source.path) alt=\(text(asset.altText)) image=\(plain ? asset.key : "-") scrim=\(scrimmed ? asset.key + "-scrim" : "-")")
+            var firstOfIdiom: Set<String> = []
+            for target in devices {
+                let device = target.device!
+                let idiom = device.id.hasPrefix("ipad") ? "ipad" : "iphone"
+                let base = firstOfIdiom.insert(idiom).inserted ? asset.key : asset.key + "-" + device.id
+                let hasScrim = target.derivatives.contains { $0.variant.hasSuffix("-scrim") }
+                let hasCanvas = (target.extensions ?? []).contains { $0.part == "canvas" }
+                let recommendation = target.legibility?.recommendation
+                let scheme = recommendation.map { $0.colorScheme == .light ? "dark" : "light" }
+                let scrim = recommendation?.scrim.map { "\($0.color == .white ? 1.0 : 0.0)/\($0.opacity)/\($0.heightPoints)/\($0.stops.count)/\($0.stops.last!.opacity)" }
+                lines.append("target \(device.id) \(idiom) image=\(base) scrimImage=\(hasScrim ? base + "-scrim" : "-") extended=\(hasCanvas ? base + "-extended" : "-") "
+                             + "scheme=\(text(scheme)) edge=\(text(recommendation?.scrollEdgeEffect.rawValue)) scrim=\(text(scrim)) "
+                             + "collapse=\(target.legibility?.layout.map { "\($0.collapseOffsetPoints)" } ?? "-") stretch=\(target.legibility?.layout.map { "\($0.maximumStretch)" } ?? "-")")
+            }
+            let p = asset.placeholders
+            lines.append("placeholders \(text(p?.thumbHash?.base64)) \(text(p?.blurHash?.string)) \(p?.averageColor.map { "\($0.red) \($0.green) \($0.blue) \($0.alpha)" } ?? "-")")
+        }
+        lines.append("named sk_retina-jpg true Test Heroes.xcassets")
+        lines.append("keyword default sk.retina-jpg")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func generatedSwiftCompilesAndHoldsTheManifestValues() throws {
+        let fixture = try EmitFixture("swift")
+        defer { fixture.remove() }
+        try fixture.build()
+        var manifest = try fixture.manifest()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.out + "/TestHeroes.swift"))
+                == Data(SwiftSourceEmitter.source(manifest: manifest, spec: fixture.spec).utf8))
+
+        // Hostile keys and text: a keyword, a collision, quotes, backslashes, interpolation and a newline.
+        var keyword = manifest.assets[0]
+        keyword.key = "default"
+        keyword.source.path = "default"
+        keyword.altText = "A \"quoted\" \\(not interpolated) alt\nwith a newline"
+        var collision = manifest.assets[0]
+        collision.key = "sk.retina-jpg"
+        collision.source.path = "sk.retina.jpg"
+        manifest.assets += [keyword, collision]
+        let source = SwiftSourceEmitter.source(manifest: manifest, spec: fixture.spec)
+        #expect(source.contains("public static let skRetinaJpg_2 = Hero("))
+        #expect(source.contains("#if canImport(SwiftUI)") && source.contains("scrollEdgeEffectStyle") && source.contains("if #available(iOS 26.0, *)"))
+        #expect(SwiftSourceEmitter.source(manifest: manifest, spec: fixture.spec) == source)
+
+        let work = fixture.directory.path + "/swiftc"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try Data(source.utf8).write(to: URL(fileURLWithPath: work + "/TestHeroes.swift"))
+        try Data(Self.mainSource.utf8).write(to: URL(fileURLWithPath: work + "/main.swift"))
+        let compile = try Self.run(try Self.swiftc(), ["-swift-version", "6", "-warnings-as-errors", "-o", work + "/heroes", "TestHeroes.swift", "main.swift"], in: work)
+        try #require(compile.status == 0, "swiftc failed:\n\(compile.output)")
+        let run = try Self.run(work + "/heroes", [], in: work)
+        #expect(run.status == 0)
+        #expect(run.output == Self.expectedOutput(manifest))
+    }
+}
