@@ -201,7 +201,7 @@ public enum SwiftSourceEmitter {
     }
 
     static func target(_ record: TargetRecord, images: AssetCatalogLayout.TargetImages) -> String {
-        let indent = "            "
+        let indent = "                "
         var lines = [
             "deviceID: \(SwiftIdentifier.stringLiteral(images.deviceID))",
             "idiom: .\(images.idiom)",
@@ -217,7 +217,7 @@ public enum SwiftSourceEmitter {
         } else {
             lines.append("layout: nil")
         }
-        return "        Target(\n" + lines.map { indent + $0 }.joined(separator: ",\n") + "\n        )"
+        return "            Target(\n" + lines.map { indent + $0 }.joined(separator: ",\n") + "\n            )"
     }
 
     /// The recommendation in the app's terms: white glyphs (`GlyphTone.light`) need the dark scheme.
