@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--emit xcassets,swift]"
     static let options = [
         OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
         OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
@@ -17,11 +17,17 @@ enum BuildCommand: Command {
         OptionSpec("shard", value: "I/N", help: "Build shard I of N (1-based) and write a partial manifest"),
         OptionSpec("shards", value: "N", help: "Shard count, with the shard index from JOB_COMPLETION_INDEX (0-based)"),
         OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
+        OptionSpec("emit", value: "LIST", help: "Also write xcassets and/or swift (comma list, repeatable; adds to the pipeline's \"emit\")"),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input files or folders given") }
-        let spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero")
+        var spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero")
+        do {
+            for value in arguments.allValues("emit") { spec.emit.enable(try EmitSpec.kinds(parsing: value)) }
+        } catch let error as ConfigError {
+            throw UsageError(message: "--emit \(error.message)")
+        }
         var options = BuildOptions(inputs: arguments.positionals, outputPath: arguments.value("out") ?? "build/heroes")
         if let jobs = try arguments.integer("jobs", in: 1...256) { options.jobs = jobs }
         options.check = arguments.has("check")
