@@ -247,6 +247,13 @@ import FullBleedTestSupport
         }
     }
 
+    @Test func theEmitObjectMatchesThePipelineSchema() throws {
+        let schema = try JSONSchemaValidator(schemaAt: TestPaths.packageRoot.appendingPathComponent("Pipelines/schema/pipeline.schema.json"))
+        #expect(schema.validate(try JSONSerialization.jsonObject(with: Data(EmitFixture.pipelineJSON.utf8))) == [])
+        let bad = EmitFixture.pipelineJSON.replacingOccurrences(of: "Test Heroes.xcassets", with: "Heroes")
+        #expect(schema.validate(try JSONSerialization.jsonObject(with: Data(bad.utf8))) != [])
+    }
+
     @Test func emitKindsParseFromTheCommandLineForm() throws {
         #expect(try EmitSpec.kinds(parsing: "xcassets,swift") == [.xcassets, .swift])
         #expect(try EmitSpec.kinds(parsing: "swift") == [.swift])
