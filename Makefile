@@ -68,3 +68,21 @@ test-asan: deps
 test-tsan: deps
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test -c release --scratch-path .build-tsan --sanitize=thread $(SANITIZER_SKIP) $(TSAN_TESTS)
 # ---- end of fuzzing and sanitizers ----------------------------------------------------------------
+
+# ---- Benchmark (issue 8) --------------------------------------------------------------------------
+# make bench: FullBleed vs libvips vs ImageMagick vs the libjpeg-turbo/libwebp floor on the hero job of
+# Pipelines/bench-parity.json (Tests/Bench/bench.sh); results in build/bench/results.md. BENCH_RUNS=1 for a
+# quick smoke. Installs its peers (and libvips-dev for Tests/Bench/vips_hero.c, jq to read the manifest).
+BENCH_APT_PACKAGES := libvips-tools libvips-dev imagemagick libjpeg-turbo-progs webp time jq
+BENCH_RUNS ?= 5
+
+.PHONY: bench bench-deps
+
+## bench-deps: install the missing benchmark peers (idempotent: the deps recipe with the bench list)
+bench-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(BENCH_APT_PACKAGES)"
+
+## bench: release build, then the side-by-side benchmark (median of BENCH_RUNS rounds)
+bench: build bench-deps
+	BENCH_RUNS=$(BENCH_RUNS) Tests/Bench/bench.sh
+# ---- end of benchmark -----------------------------------------------------------------------------
