@@ -21,6 +21,8 @@ public struct CodecError: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupported(String)
         /// An encoder or decoder option is out of range; which and why.
         case invalidOption(String)
+        /// The decode took longer than `DecodeOptions.timeLimitSeconds` (the limit, seconds) and was abandoned.
+        case timedOut(seconds: Double)
     }
 
     public var stage: Stage
@@ -54,6 +56,7 @@ public struct CodecError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corrupt(let message): return message
         case .unsupported(let what): return "unsupported: \(what)"
         case .invalidOption(let what): return "invalid option: \(what)"
+        case .timedOut(let seconds): return "timed out after \(formatSeconds(seconds)) s"
         }
     }
 
@@ -73,6 +76,14 @@ extension String {
     func replacingNewlines() -> String {
         String(map { $0.isNewline ? " " : $0 })
     }
+}
+
+/// `60`, `0.5`, `0.001`: whole seconds without a fraction, others with up to 6 significant digits.
+func formatSeconds(_ seconds: Double) -> String {
+    if seconds == seconds.rounded(), abs(seconds) < 1e15 { return String(Int(seconds)) }
+    var text = String(format: "%.6g", seconds)
+    if text.contains("e") { text = String(seconds) }
+    return text
 }
 
 /// Renders the first bytes of an unrecognised file for an error message: printable ASCII quoted, else hex.

@@ -17,17 +17,29 @@ public struct OutputDirectory: Sendable {
     /// Prefix of temporary files; anything starting with it is debris of an interrupted run.
     public static let temporaryPrefix = ".fullbleed-tmp-"
 
+    /// Simulated disk faults (tests only); nil writes straight to the file system.
+    var faults: WriteFaults?
+
+    /// Creates the folder (and missing parents) if needed. Throws a one-line `WriteError` when a component
+    /// of the path is a file (ENOTDIR), a folder cannot be created, or the folder is not writable (a
+    /// read-only file system refuses even root), before anything is written.
     public init(path: String) throws {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         root = absolute
-        do {
-            try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(path: path, reason: "cannot create output folder (\(Self.describe(error)))")
+        var current = ""
+        for component in absolute.split(separator: "/") {
+            current += "/" + component
+            var info = stat()
+            if stat(current, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw WriteError(path: path, reason: "'\(current)' is a file, not a folder")
+                }
+            } else if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw WriteError(path: path, reason: "cannot create output folder '\(current)' (\(String(cString: strerror(errno))))")
+            }
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw WriteError(path: path, reason: "not a folder")
+        guard access(absolute, W_OK | X_OK) == 0 else {
+            throw WriteError(path: path, reason: "output folder is not writable (\(String(cString: strerror(errno))))")
         }
     }
 
@@ -65,7 +77,15 @@ public struct OutputDirectory: Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                var count = raw.count - offset
+                if let faults {
+                    count = faults.allow(count)
+                    if count == 0 {
+                        failure = String(cString: strerror(faults.errorNumber))
+                        return
+                    }
+                }
+                let n = Foundation.write(fd, raw.baseAddress! + offset, count)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))
@@ -142,9 +162,5 @@ public struct OutputDirectory: Sendable {
                 throw WriteError(path: relativePath, reason: "cannot create folder '\(current)': \(String(cString: strerror(errno)))")
             }
         }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        (error as NSError).localizedDescription
     }
 }

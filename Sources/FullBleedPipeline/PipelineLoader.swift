@@ -144,8 +144,10 @@ public enum PipelineLoader {
         let color = try root.choice("color", of: ["keep", "srgb"]).map { PipelineSpec.ColorOutput(rawValue: $0)! } ?? .keep
 
         var maxPixels = DecodeOptions.defaultMaxPixels
+        var decodeSeconds = PipelineSpec.defaultDecodeSeconds
         if var limits = try root.object("limits") {
             maxPixels = try limits.integer("maxPixels", in: 1...(1 << 40)) ?? maxPixels
+            decodeSeconds = try limits.number("decodeSeconds", in: 0.001...86_400) ?? decodeSeconds
             try limits.rejectUnknownKeys()
         }
         try root.rejectUnknownKeys()
@@ -154,7 +156,7 @@ public enum PipelineLoader {
             name: name, description: description, targets: targets, cropMode: cropMode, toolbarAware: toolbarAware,
             resample: resample, stretchHeadroom: stretchHeadroom, upscale: upscale, backgroundExtension: ext,
             legibility: legibility, placeholders: placeholders, outputs: outputs, naming: naming, colorOutput: color,
-            maxPixels: maxPixels, contentHash: SHA256.hex(canonicalJSON(document)))
+            maxPixels: maxPixels, decodeSeconds: decodeSeconds, contentHash: SHA256.hex(canonicalJSON(document)))
     }
 
     /// Extension settings from `e` over `base` (the pipeline-wide settings, or the defaults).

@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--decode-timeout SECONDS]"
     static let options = [
         OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
         OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
@@ -17,11 +17,18 @@ enum BuildCommand: Command {
         OptionSpec("shard", value: "I/N", help: "Build shard I of N (1-based) and write a partial manifest"),
         OptionSpec("shards", value: "N", help: "Shard count, with the shard index from JOB_COMPLETION_INDEX (0-based)"),
         OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
+        OptionSpec("decode-timeout", value: "SECONDS", help: "Abandon a photo whose decode takes longer (default: the pipeline's limits.decodeSeconds, 60)"),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input files or folders given") }
-        let spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero")
+        var spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero")
+        if let text = arguments.value("decode-timeout") {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 86_400 else {
+                throw UsageError(message: "--decode-timeout expects seconds from 0.001 to 86400, got '\(text)'")
+            }
+            spec.decodeSeconds = seconds
+        }
         var options = BuildOptions(inputs: arguments.positionals, outputPath: arguments.value("out") ?? "build/heroes")
         if let jobs = try arguments.integer("jobs", in: 1...256) { options.jobs = jobs }
         options.check = arguments.has("check")
@@ -31,7 +38,13 @@ enum BuildCommand: Command {
 
         let reporter = ProgressReporter(mode: arguments.has("json") ? .json : arguments.has("quiet") ? .quiet
                                             : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
-        let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
+        let summary: BuildSummary
+        do {
+            summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
+        } catch let error as WriteError {
+            output.writeError("fullbleed build: " + OneLine.escaped("\(error)"))
+            return ExitCode.outputFailed
+        }
         if options.check {
             return summary.stale.isEmpty ? ExitCode.success : ExitCode.someFailed
         }
