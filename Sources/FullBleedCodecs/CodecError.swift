@@ -78,11 +78,11 @@ extension String {
     }
 }
 
-/// `60`, `0.5`, `0.001`: whole seconds without a fraction, others with up to 6 significant digits.
+/// `60`, `0.5`, `0.001`, `0.000001`: plain decimals (never exponents), at most 6 decimal places.
 func formatSeconds(_ seconds: Double) -> String {
-    if seconds == seconds.rounded(), abs(seconds) < 1e15 { return String(Int(seconds)) }
-    var text = String(format: "%.6g", seconds)
-    if text.contains("e") { text = String(seconds) }
+    var text = String(format: "%.6f", seconds)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
     return text
 }
 

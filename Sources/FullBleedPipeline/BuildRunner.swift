@@ -157,6 +157,7 @@ public enum BuildRunner {
         let progress = ProgressCounter()
         let buildCount = toBuild.count
         let sidecarsBySource = sidecars
+        let previousOutputs = Set((previous?.assets ?? []).flatMap(\.outputPaths))
         let results = ParallelRunner.map(toBuild, jobs: options.jobs) { _, source -> Result<(AssetRecord, BuildState.Entry), FailureRecord> in
             let started = ContinuousClock.now
             let outcome: Result<(AssetRecord, BuildState.Entry), FailureRecord>
@@ -181,8 +182,9 @@ public enum BuildRunner {
                                              sha256: output.record.source.sha256)
                 outcome = .success((output.record, entry))
             } catch {
-                // Nothing partial: an asset whose outputs could not all be written keeps none of them.
-                for path in written { try? out.remove(path) }
+                // Nothing partial: an asset whose outputs could not all be written keeps none of its new files.
+                // Files the previous manifest lists stay until that manifest is replaced (then they are stale).
+                for path in written where !previousOutputs.contains(path) { try? out.remove(path) }
                 outcome = .failure(FailureRecord(source: source.relativePath, error: OneLine.escaped("\(error)")))
             }
             let event: AssetEvent
@@ -208,11 +210,13 @@ public enum BuildRunner {
             }
         }
 
-        // Remove outputs nobody produces any more: deleted sources, failed rebuilds, changed variants.
+        // The new manifest is staged first: when it does not fit (full disk) this throws `WriteError` (the
+        // CLI exits 3) and the previous manifest and every output it lists stay as they were.
         let manifest = Manifest(pipeline: spec, assets: reused + built, failures: failures, shard: options.shard)
+        let stagedManifest = try out.stage(try manifest.encoded(), to: manifestName)
+        // Remove outputs nobody produces any more: deleted sources, failed rebuilds, changed variants.
         let keep = Set(manifest.allOutputPaths)
         var removed = 0
-        let previousOutputs = Set((previous?.assets ?? []).flatMap(\.outputPaths))
         for path in previousOutputs.subtracting(keep).sorted() where out.exists(path) {
             do {
                 try out.remove(path)
@@ -222,9 +226,8 @@ public enum BuildRunner {
             }
         }
 
-        // A manifest that cannot be written throws `WriteError` (the CLI exits 3): the previous manifest,
-        // complete, stays in place (atomic rename). The state file is only a cache: failing it is a note.
-        try out.write(try manifest.encoded(), to: manifestName)
+        try stagedManifest.commit()
+        // The state file is only a cache: failing to write it is a note.
         do { try newState.save(to: out, shard: options.shard) } catch { onEvent(.note(OneLine.escaped("\(error)"))) }
         let summary = BuildSummary(
             total: sources.count, built: built.count, unchanged: reused.count, failed: failures.count, removed: removed, stale: [],

@@ -67,6 +67,32 @@ public struct OutputDirectory: Sendable {
     /// Writes `bytes` to `relativePath` atomically, creating parent folders inside the output folder.
     /// A symbolic link on the way (planted in the output folder) is refused rather than followed.
     public func write(_ bytes: some ContiguousBytes, to relativePath: String) throws {
+        try stage(bytes, to: relativePath).commit()
+    }
+
+    /// A file written and flushed under a temporary name, not yet renamed over its final name: lets a
+    /// caller make sure the bytes fit before doing anything that cannot be undone.
+    public struct StagedFile: Sendable {
+        let temporary: String
+        let destination: String
+        let relativePath: String
+
+        /// Renames the file over its final name (atomic).
+        public func commit() throws {
+            if rename(temporary, destination) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw WriteError(path: relativePath, reason: reason)
+            }
+        }
+
+        /// Removes the temporary file.
+        public func discard() { unlink(temporary) }
+    }
+
+    /// Writes and flushes `bytes` under a temporary name beside `relativePath` (see `write`); on failure
+    /// nothing is left behind.
+    public func stage(_ bytes: some ContiguousBytes, to relativePath: String) throws -> StagedFile {
         let destination = try resolve(relativePath)
         let parent = (destination as NSString).deletingLastPathComponent
         try createConfinedDirectory(parent, for: relativePath)
@@ -96,11 +122,11 @@ public struct OutputDirectory: Sendable {
         }
         if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil && rename(temporary, destination) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
             throw WriteError(path: relativePath, reason: failure)
         }
+        return StagedFile(temporary: temporary, destination: destination, relativePath: relativePath)
     }
 
     /// Removes `relativePath` if it exists (a stale output); then removes parent folders left empty.
