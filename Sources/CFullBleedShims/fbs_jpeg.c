@@ -75,6 +75,8 @@ struct fbs_jpeg_decoder {
     int stage;
     JOCTET *icc;             /* malloc'd by jpeg_read_icc_profile */
     unsigned int icc_size;
+    struct jpeg_progress_mgr progress;
+    uint64_t deadline;       /* fbs_monotonic_nanoseconds() time; 0 for none */
 };
 
 /* Marks the decoder failed and hands its message to the caller. */
@@ -88,6 +90,24 @@ static int fbs_jpeg_decoder_misuse(fbs_jpeg_decoder *decoder, char *message, con
     if (decoder != NULL) decoder->stage = FBS_STAGE_FAILED;
     fbs_copy_message(message, what);
     return FBS_ERROR_ARGUMENT;
+}
+
+/* Progress monitor: leaves through the decoder's setjmp once the deadline has passed. `cinfo` is the
+ * first member of fbs_jpeg_decoder, so the decoder is found from it. */
+static void fbs_jpeg_check_deadline(j_common_ptr cinfo) {
+    fbs_jpeg_decoder *decoder = (fbs_jpeg_decoder *)cinfo;
+    if (!fbs_deadline_passed(decoder->deadline)) return;
+    decoder->errors.status = FBS_ERROR_TIMEOUT;
+    fbs_copy_message(decoder->errors.message, "timed out");
+    longjmp(decoder->errors.escape, 1);
+}
+
+void fbs_jpeg_decoder_set_deadline(fbs_jpeg_decoder *decoder, uint64_t deadline) {
+    if (decoder == NULL) return;
+    decoder->deadline = deadline;
+    memset(&decoder->progress, 0, sizeof(decoder->progress));
+    decoder->progress.progress_monitor = fbs_jpeg_check_deadline;
+    decoder->cinfo.progress = deadline == 0 ? NULL : &decoder->progress;
 }
 
 fbs_jpeg_decoder *fbs_jpeg_decoder_create(void) {

@@ -37,6 +37,8 @@ struct fbs_png_reader {
     fbs_png_header header;
     png_bytep *rows;
     int has_read;
+    uint64_t deadline;   /* fbs_monotonic_nanoseconds() time; 0 for none */
+    int timed_out;
 };
 
 typedef struct fbs_png_writer {
@@ -163,6 +165,20 @@ fbs_status_code fbs_png_reader_open(const uint8_t *bytes, size_t length, fbs_png
     return FBS_OK;
 }
 
+/* libpng row callback: abandons the read through png_error once the reader's deadline has passed. */
+static void fbs_png_row_done(png_structp png, png_uint_32 row, int pass) {
+    (void)row;
+    (void)pass;
+    struct fbs_png_reader *reader = (struct fbs_png_reader *)png_get_io_ptr(png);
+    if (reader == NULL || !fbs_deadline_passed(reader->deadline)) return;
+    reader->timed_out = 1;
+    png_error(png, "timed out");
+}
+
+void fbs_png_reader_set_deadline(fbs_png_reader *reader, uint64_t deadline) {
+    if (reader != NULL) reader->deadline = deadline;
+}
+
 fbs_status_code fbs_png_reader_read(fbs_png_reader *reader, uint8_t *destination, size_t stride,
                                     size_t capacity, char *message) {
     if (reader == NULL || destination == NULL || reader->has_read) {
@@ -190,8 +206,9 @@ fbs_status_code fbs_png_reader_read(fbs_png_reader *reader, uint8_t *destination
     png_infop info = reader->info;
     if (setjmp(png_jmpbuf(png))) {
         fbs_copy_message(message, reader->messages.error);
-        return FBS_ERROR_CORRUPT;
+        return reader->timed_out ? FBS_ERROR_TIMEOUT : FBS_ERROR_CORRUPT;
     }
+    if (reader->deadline != 0) png_set_read_status_fn(png, fbs_png_row_done);
     if (h->color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (h->color_type == PNG_COLOR_TYPE_GRAY && h->bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (h->has_trns) png_set_tRNS_to_alpha(png);

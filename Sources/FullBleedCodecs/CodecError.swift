@@ -21,6 +21,8 @@ public struct CodecError: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupported(String)
         /// An encoder or decoder option is out of range; which and why.
         case invalidOption(String)
+        /// The decode took longer than `DecodeOptions.timeLimitSeconds` (the limit, seconds) and was abandoned.
+        case timedOut(seconds: Double)
     }
 
     public var stage: Stage
@@ -54,6 +56,7 @@ public struct CodecError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corrupt(let message): return message
         case .unsupported(let what): return "unsupported: \(what)"
         case .invalidOption(let what): return "invalid option: \(what)"
+        case .timedOut(let seconds): return "timed out after \(formatSeconds(seconds)) s"
         }
     }
 
@@ -73,6 +76,14 @@ extension String {
     func replacingNewlines() -> String {
         String(map { $0.isNewline ? " " : $0 })
     }
+}
+
+/// `60`, `0.5`, `0.001`, `0.000001`: plain decimals (never exponents), at most 6 decimal places.
+func formatSeconds(_ seconds: Double) -> String {
+    var text = String(format: "%.6f", seconds)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
 }
 
 /// Renders the first bytes of an unrecognised file for an error message: printable ASCII quoted, else hex.

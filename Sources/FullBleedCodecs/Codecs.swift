@@ -13,13 +13,20 @@ public enum Codecs {
     }
 
     /// Decodes to upright pixels (8-bit, or 16-bit for 16-bit PNG and 10/12-bit HEIC and AVIF), straight alpha, tagged with the source colour space.
+    /// With `options.timeLimitSeconds`, a decode that outlasts the limit throws `.timedOut`.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws -> DecodedImage {
-        switch try sniff(bytes, stage: .decode) {
-        case .jpeg: return try JPEGCodec.decode(bytes, options: options)
-        case .png: return try PNGCodec.decode(bytes, options: options)
-        case .webp: return try WebPCodec.decode(bytes, options: options)
-        case .heic, .avif: return try HEIFCodec.decode(bytes, options: options)
+        let deadline = DecodeDeadline(options)
+        let format = try sniff(bytes, stage: .decode)
+        let decoded: DecodedImage
+        switch format {
+        case .jpeg: decoded = try JPEGCodec.decode(bytes, options: options)
+        case .png: decoded = try PNGCodec.decode(bytes, options: options)
+        case .webp: decoded = try WebPCodec.decode(bytes, options: options)
+        case .heic, .avif: decoded = try HEIFCodec.decode(bytes, options: options)
         }
+        // libwebp and libheif cannot be interrupted: their timeout is reported here, once they return.
+        if let deadline, deadline.hasPassed { throw deadline.error(format: format) }
+        return decoded
     }
 
     /// Encodes `image` (any sample type; converted to what the format stores) and embeds its ICC profile.

@@ -13,11 +13,17 @@ public struct DecodeOptions: Sendable, Hashable {
     /// decode at reduced scale (JPEG DCT scaling by 1/2, 1/4, 1/8) pick the strongest reduction that still
     /// covers this size in both dimensions. nil decodes at full size.
     public var minimumSize: PixelSize?
+    /// Wall-clock seconds (> 0) a decode may take before it is abandoned with `CodecError.Reason.timedOut`;
+    /// nil for no limit. JPEG and PNG stop between rows; WebP, HEIC and AVIF report it when libwebp or
+    /// libheif return (they cannot be interrupted).
+    public var timeLimitSeconds: Double?
 
-    public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, applyOrientation: Bool = true, minimumSize: PixelSize? = nil) {
+    public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, applyOrientation: Bool = true, minimumSize: PixelSize? = nil,
+                timeLimitSeconds: Double? = nil) {
         self.maxPixels = maxPixels
         self.applyOrientation = applyOrientation
         self.minimumSize = minimumSize
+        self.timeLimitSeconds = timeLimitSeconds
     }
 
     /// Throws `pixelLimitExceeded` / `invalidDimensions` for a header size, before any allocation.

@@ -22,7 +22,7 @@ enum JPEGCodec {
     /// `options.minimumSize`, decodes at the strongest DCT scale (1/2, 1/4, 1/8) that still covers it;
     /// `loadScale` reports it and `info` keeps the full-resolution sizes.
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage {
-        try JPEGDecompressor.run(bytes, stage: .decode) { decompressor in
+        try JPEGDecompressor.run(bytes, stage: .decode, deadline: DecodeDeadline(options)) { decompressor in
             let header = try decompressor.readHeader()
             try options.checkLimits(width: header.storedSize.width, height: header.storedSize.height, format: .jpeg)
             let exif = header.exifMetadata

@@ -10,6 +10,7 @@ import FullBleedImage
 struct JPEGDecompressor {
     private let decoder: OpaquePointer
     private let input: UnsafeBufferPointer<UInt8>
+    private let deadline: DecodeDeadline?
     /// The stage errors are reported under (probe or decode).
     let stage: CodecError.Stage
 
@@ -21,14 +22,23 @@ struct JPEGDecompressor {
     }
 
     /// Runs `body` with a fresh decompressor over `bytes` (wraps `fbs_jpeg_decoder_create` / `_destroy`).
-    static func run<R>(_ bytes: [UInt8], stage: CodecError.Stage, _ body: (JPEGDecompressor) throws -> R) throws -> R {
+    /// With a `deadline`, libjpeg's progress monitor abandons the decode once it has passed.
+    static func run<R>(_ bytes: [UInt8], stage: CodecError.Stage, deadline: DecodeDeadline? = nil,
+                       _ body: (JPEGDecompressor) throws -> R) throws -> R {
         guard let decoder = fbs_jpeg_decoder_create() else {
             throw CodecError(stage: stage, format: .jpeg, reason: .unsupported("not enough memory for a JPEG decoder"))
         }
         defer { fbs_jpeg_decoder_destroy(decoder) }
+        if let deadline { fbs_jpeg_decoder_set_deadline(decoder, deadline.monotonicNanoseconds) }
         return try bytes.withUnsafeBufferPointer { input in
-            try body(JPEGDecompressor(decoder: decoder, input: input, stage: stage))
+            try body(JPEGDecompressor(decoder: decoder, input: input, deadline: deadline, stage: stage))
         }
+    }
+
+    /// Throws unless `status` is `FBS_OK`; a passed deadline becomes `.timedOut`.
+    private func check(_ status: Int32, _ message: [CChar]) throws {
+        if status == Int32(FBS_ERROR_TIMEOUT.rawValue), let deadline { throw deadline.error(format: .jpeg) }
+        try JPEGShimError.check(status, message, stage: stage)
     }
 
     /// Reads the markers up to the first scan (wraps `fbs_jpeg_decoder_read_header`); allocates no pixels.
@@ -36,7 +46,7 @@ struct JPEGDecompressor {
         var raw = fbs_jpeg_header()
         var message = JPEGShimError.messageBuffer()
         let status = fbs_jpeg_decoder_read_header(decoder, input.baseAddress, input.count, &raw, &message)
-        try JPEGShimError.check(status, message, stage: stage)
+        try check(status, message)
         return JPEGHeader(raw)
     }
 
@@ -46,7 +56,7 @@ struct JPEGDecompressor {
         var raw = fbs_jpeg_output()
         var message = JPEGShimError.messageBuffer()
         let status = fbs_jpeg_decoder_start(decoder, Int32(scaleDenominator), &raw, &message)
-        try JPEGShimError.check(status, message, stage: stage)
+        try check(status, message)
         return Output(size: PixelSize(width: Int(raw.width), height: Int(raw.height)), channels: Int(raw.channels))
     }
 
@@ -55,6 +65,6 @@ struct JPEGDecompressor {
     func readPixels(into buffer: UnsafeMutableRawBufferPointer, rowBytes: Int) throws {
         var message = JPEGShimError.messageBuffer()
         let status = fbs_jpeg_decoder_read_pixels(decoder, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes, &message)
-        try JPEGShimError.check(status, message, stage: stage)
+        try check(status, message)
     }
 }

@@ -31,7 +31,8 @@ enum PNGCodec {
 
     /// Decodes to upright pixels in the header's output format (see the type's documentation).
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage {
-        try withCodecErrors(stage: .decode) {
+        let deadline = DecodeDeadline(options)
+        return try withCodecErrors(stage: .decode) {
             try PNGReader.open(bytes) { reader in
                 let header = reader.header
                 try options.checkLimits(width: header.size.width, height: header.size.height, format: .png, stage: .decode)
@@ -42,7 +43,7 @@ enum PNGCodec {
                 }
                 var image = Image(width: header.size.width, height: header.size.height, format: header.outputFormat,
                                   colorSpace: header.colorSpace)
-                try reader.read(into: &image)
+                try reader.read(into: &image, deadline: deadline)
                 let info = info(for: header, exif: reader.exif)
                 if options.applyOrientation { image = image.applyingOrientation(info.orientation) }
                 return DecodedImage(image: image, info: info, warnings: reader.warnings)

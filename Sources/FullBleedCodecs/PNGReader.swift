@@ -107,14 +107,17 @@ final class PNGReader {
         }
     }
 
-    /// Decodes every row into `image`, which must have the header's size and `outputFormat`.
-    func read(into image: inout Image) throws {
+    /// Decodes every row into `image`, which must have the header's size and `outputFormat`; with a
+    /// `deadline`, gives up with `.timedOut` once it has passed (checked after every row).
+    func read(into image: inout Image, deadline: DecodeDeadline? = nil) throws {
         precondition(image.size == header.size && image.format == header.outputFormat, "PNG destination \(image) does not match the header")
+        if let deadline { fbs_png_reader_set_deadline(handle, deadline.monotonicNanoseconds) }
         let stride = image.bytesPerRow
         var message = [CChar](repeating: 0, count: Int(FBS_MESSAGE_CAPACITY))
         let status = image.withUnsafeMutableBytes { destination in
             fbs_png_reader_read(handle, destination.baseAddress?.assumingMemoryBound(to: UInt8.self), stride, destination.count, &message)
         }
+        if status == FBS_ERROR_TIMEOUT, let deadline { throw deadline.error(format: .png) }
         guard status == FBS_OK else { throw PNGShimFailure(status: status, message: PNGShimFailure.string(message)) }
     }
 

@@ -33,6 +33,24 @@ public enum AssetNaming {
         return (sanitizedFolders + [name]).joined(separator: "/")
     }
 
+    /// Sources whose asset keys collide, keyed by relative path, each with the one-line reason. Two keys
+    /// collide when they are equal ignoring case: on a case-insensitive file system (macOS, Windows) their
+    /// outputs would overwrite each other. Every member of a colliding group is listed (none wins by name
+    /// order), so a build reports all of them instead of silently keeping one. Call it with every
+    /// discovered source (before sharding) so all shards agree.
+    public static func conflicts(among relativePaths: [String]) -> [String: String] {
+        let groups = Dictionary(grouping: relativePaths.sorted(), by: { assetKey(forRelativePath: $0).lowercased() })
+        var result: [String: String] = [:]
+        for (_, members) in groups where members.count > 1 {
+            for member in members {
+                let others = members.filter { $0 != member }.map { "'\($0)'" }.joined(separator: ", ")
+                result[member] = "asset key '\(assetKey(forRelativePath: member))' collides with the key of \(others) "
+                    + "(names that differ only in case overwrite each other on case-insensitive file systems); rename one"
+            }
+        }
+        return result
+    }
+
     /// Keeps `A-Z a-z 0-9 . _ -`, replaces everything else with `_`, strips leading dots, never empty,
     /// at most 100 characters.
     static func sanitize(_ text: String) -> String {

@@ -29,7 +29,7 @@ public enum AssetProcessor {
     public static func process(source: SourceFile, bytes: [UInt8], sidecar: Sidecar?, spec: PipelineSpec,
                                encodeOutputs: Bool = true) throws -> Output {
         let path = source.relativePath
-        let decodeLimits = DecodeOptions(maxPixels: spec.maxPixels)
+        let decodeLimits = DecodeOptions(maxPixels: spec.maxPixels, timeLimitSeconds: spec.decodeSeconds)
         let info: ImageInfo
         do { info = try Codecs.probe(bytes, options: decodeLimits) } catch let error as CodecError { throw error.at(path: path) }
 

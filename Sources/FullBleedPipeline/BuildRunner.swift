@@ -12,6 +12,8 @@ public struct BuildOptions: Sendable {
     public var force: Bool
     public var shard: Shard?
     public var followSymlinksOutside: Bool
+    /// Simulated disk faults for the output folder (tests only, through `@testable import`).
+    var writeFaults: WriteFaults?
 
     public init(inputs: [String], outputPath: String, jobs: Int = ParallelRunner.defaultJobs, check: Bool = false,
                 force: Bool = false, shard: Shard? = nil, followSymlinksOutside: Bool = false) {
@@ -81,7 +83,10 @@ public enum BuildRunner {
         if let missing = discovery.missing.first {
             throw ConfigError(file: missing, location: "input", message: "no such file or folder")
         }
-        for note in discovery.notes { onEvent(.note(note.description)) }
+        for note in discovery.notes { onEvent(.note(OneLine.escaped(note.description))) }
+        // Asset keys that collide are failures of every source involved; decided on all discovered
+        // files, before sharding, so every shard agrees.
+        let namingConflicts = AssetNaming.conflicts(among: discovery.files.map(\.relativePath))
         var sources = discovery.files
         if let shard = options.shard { sources = sources.filter { shard.contains(relativePath: $0.relativePath) } }
         let duplicates = Dictionary(grouping: sources, by: \.relativePath).filter { $0.value.count > 1 }
@@ -97,7 +102,8 @@ public enum BuildRunner {
 
         let manifestName = options.shard.map { $0.count > 1 ? partialManifestFileName($0) : manifestFileName } ?? manifestFileName
         let outRoot = URL(fileURLWithPath: options.outputPath).standardizedFileURL.path
-        let out: OutputDirectory? = options.check && !FileManager.default.fileExists(atPath: outRoot) ? nil : try openOutput(options.outputPath)
+        var out: OutputDirectory? = options.check && !FileManager.default.fileExists(atPath: outRoot) ? nil : try openOutput(options.outputPath)
+        out?.faults = options.writeFaults
         if !options.check { out?.removeTemporaryDebris() }
 
         let previous = out?.read(manifestName).flatMap { try? Manifest.decode($0) }
@@ -111,7 +117,7 @@ public enum BuildRunner {
         var reused: [AssetRecord] = []
         var toBuild: [SourceFile] = []
         for source in sources {
-            guard !options.force, previousValid, let record = previousRecords[source.relativePath],
+            guard !options.force, previousValid, namingConflicts[source.relativePath] == nil, let record = previousRecords[source.relativePath],
                   record.sidecarSHA256 == sidecars[source.relativePath]?.sha256,
                   let out, record.outputPaths.allSatisfy({ out.exists($0) }),
                   let stamp = BuildState.stamp(ofFile: source.absolutePath) else {
@@ -147,27 +153,41 @@ public enum BuildRunner {
             onEvent(.finished(summary))
             return summary
         }
-        guard let out else { throw ConfigError(file: options.outputPath, location: "--out", message: "cannot open output folder") }
+        guard let out = out else { throw ConfigError(file: options.outputPath, location: "--out", message: "cannot open output folder") }
 
         // Build in parallel; at most `jobs` sources are decoded at once.
         let progress = ProgressCounter()
         let buildCount = toBuild.count
         let sidecarsBySource = sidecars
+        let previousOutputs = Set((previous?.assets ?? []).flatMap(\.outputPaths))
         let results = ParallelRunner.map(toBuild, jobs: options.jobs) { _, source -> Result<(AssetRecord, BuildState.Entry), FailureRecord> in
             let started = ContinuousClock.now
             let outcome: Result<(AssetRecord, BuildState.Entry), FailureRecord>
             var megapixels = 0.0
+            var written: [String] = []
             do {
+                if let conflict = namingConflicts[source.relativePath] {
+                    throw AssetProcessor.ProcessingError(path: source.relativePath, stage: "naming", reason: conflict)
+                }
                 let stamp = BuildState.stamp(ofFile: source.absolutePath)
                 let bytes = try readSource(source)
                 let output = try AssetProcessor.process(source: source, bytes: bytes, sidecar: sidecarsBySource[source.relativePath], spec: spec)
-                for file in output.files { try out.write(file.bytes, to: file.path) }
+                for file in output.files {
+                    do { try out.write(file.bytes, to: file.path) } catch let error as WriteError {
+                        // Name the photo first: `photo.jpg: write failed: photo-jpg/x.jpg: No space left on device`.
+                        throw AssetProcessor.ProcessingError(path: source.relativePath, stage: "write", reason: "\(error.path): \(error.reason)")
+                    }
+                    written.append(file.path)
+                }
                 megapixels = output.megapixels
                 let entry = BuildState.Entry(bytes: stamp?.bytes ?? bytes.count, modifiedNanoseconds: stamp?.modifiedNanoseconds ?? 0,
                                              sha256: output.record.source.sha256)
                 outcome = .success((output.record, entry))
             } catch {
-                outcome = .failure(FailureRecord(source: source.relativePath, error: "\(error)".replacingOccurrences(of: "\n", with: " ")))
+                // Nothing partial: an asset whose outputs could not all be written keeps none of its new files.
+                // Files the previous manifest lists stay until that manifest is replaced (then they are stale).
+                for path in written where !previousOutputs.contains(path) { try? out.remove(path) }
+                outcome = .failure(FailureRecord(source: source.relativePath, error: OneLine.escaped("\(error)")))
             }
             let event: AssetEvent
             switch outcome {
@@ -192,22 +212,25 @@ public enum BuildRunner {
             }
         }
 
-        // Remove outputs nobody produces any more: deleted sources, failed rebuilds, changed variants.
+        // The new manifest is staged first: when it does not fit (full disk) this throws `WriteError` (the
+        // CLI exits 3) and the previous manifest and every output it lists stay as they were.
         let manifest = Manifest(pipeline: spec, assets: reused + built, failures: failures, shard: options.shard)
+        let stagedManifest = try out.stage(try manifest.encoded(), to: manifestName)
+        // Remove outputs nobody produces any more: deleted sources, failed rebuilds, changed variants.
         let keep = Set(manifest.allOutputPaths)
         var removed = 0
-        let previousOutputs = Set((previous?.assets ?? []).flatMap(\.outputPaths))
         for path in previousOutputs.subtracting(keep).sorted() where out.exists(path) {
             do {
                 try out.remove(path)
                 removed += 1
             } catch {
-                onEvent(.note("\(error)"))
+                onEvent(.note(OneLine.escaped("\(error)")))
             }
         }
 
-        try out.write(try manifest.encoded(), to: manifestName)
-        try newState.save(to: out, shard: options.shard)
+        try stagedManifest.commit()
+        // The state file is only a cache: failing to write it is a note.
+        do { try newState.save(to: out, shard: options.shard) } catch { onEvent(.note(OneLine.escaped("\(error)"))) }
         try emit(spec: spec, manifest: manifest, shard: options.shard, out: out, onEvent: onEvent)
         let summary = BuildSummary(
             total: sources.count, built: built.count, unchanged: reused.count, failed: failures.count, removed: removed, stale: [],

@@ -87,7 +87,13 @@ public struct InputDiscovery: Sendable {
             let path = directory + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+            guard lstat(path, &info) == 0 else {
+                // Foundation turns bytes that are not UTF-8 into U+FFFD, so such a name cannot be opened.
+                let reason = name.unicodeScalars.contains("\u{FFFD}") ? "the file name is not valid UTF-8; rename it"
+                    : String(cString: strerror(errno))
+                notes.append(DiscoveryNote(path: relativePath, reason: "skipped: " + reason))
+                continue
+            }
             var target = path
             if (info.st_mode & S_IFMT) == S_IFLNK {
                 let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path

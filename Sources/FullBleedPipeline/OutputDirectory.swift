@@ -17,17 +17,29 @@ public struct OutputDirectory: Sendable {
     /// Prefix of temporary files; anything starting with it is debris of an interrupted run.
     public static let temporaryPrefix = ".fullbleed-tmp-"
 
+    /// Simulated disk faults (tests only); nil writes straight to the file system.
+    var faults: WriteFaults?
+
+    /// Creates the folder (and missing parents) if needed. Throws a one-line `WriteError` when a component
+    /// of the path is a file (ENOTDIR), a folder cannot be created, or the folder is not writable (a
+    /// read-only file system refuses even root), before anything is written.
     public init(path: String) throws {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         root = absolute
-        do {
-            try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(path: path, reason: "cannot create output folder (\(Self.describe(error)))")
+        var current = ""
+        for component in absolute.split(separator: "/") {
+            current += "/" + component
+            var info = stat()
+            if stat(current, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw WriteError(path: path, reason: "'\(current)' is a file, not a folder")
+                }
+            } else if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw WriteError(path: path, reason: "cannot create output folder '\(current)' (\(String(cString: strerror(errno))))")
+            }
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw WriteError(path: path, reason: "not a folder")
+        guard access(absolute, W_OK | X_OK) == 0 else {
+            throw WriteError(path: path, reason: "output folder is not writable (\(String(cString: strerror(errno))))")
         }
     }
 
@@ -55,6 +67,32 @@ public struct OutputDirectory: Sendable {
     /// Writes `bytes` to `relativePath` atomically, creating parent folders inside the output folder.
     /// A symbolic link on the way (planted in the output folder) is refused rather than followed.
     public func write(_ bytes: some ContiguousBytes, to relativePath: String) throws {
+        try stage(bytes, to: relativePath).commit()
+    }
+
+    /// A file written and flushed under a temporary name, not yet renamed over its final name: lets a
+    /// caller make sure the bytes fit before doing anything that cannot be undone.
+    public struct StagedFile: Sendable {
+        let temporary: String
+        let destination: String
+        let relativePath: String
+
+        /// Renames the file over its final name (atomic).
+        public func commit() throws {
+            if rename(temporary, destination) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw WriteError(path: relativePath, reason: reason)
+            }
+        }
+
+        /// Removes the temporary file.
+        public func discard() { unlink(temporary) }
+    }
+
+    /// Writes and flushes `bytes` under a temporary name beside `relativePath` (see `write`); on failure
+    /// nothing is left behind.
+    public func stage(_ bytes: some ContiguousBytes, to relativePath: String) throws -> StagedFile {
         let destination = try resolve(relativePath)
         let parent = (destination as NSString).deletingLastPathComponent
         try createConfinedDirectory(parent, for: relativePath)
@@ -65,7 +103,15 @@ public struct OutputDirectory: Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                var count = raw.count - offset
+                if let faults {
+                    count = faults.allow(count)
+                    if count == 0 {
+                        failure = String(cString: strerror(faults.errorNumber))
+                        return
+                    }
+                }
+                let n = Foundation.write(fd, raw.baseAddress! + offset, count)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))
@@ -76,11 +122,11 @@ public struct OutputDirectory: Sendable {
         }
         if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil && rename(temporary, destination) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
             throw WriteError(path: relativePath, reason: failure)
         }
+        return StagedFile(temporary: temporary, destination: destination, relativePath: relativePath)
     }
 
     /// Removes `relativePath` if it exists (a stale output); then removes parent folders left empty.
@@ -142,9 +188,5 @@ public struct OutputDirectory: Sendable {
                 throw WriteError(path: relativePath, reason: "cannot create folder '\(current)': \(String(cString: strerror(errno)))")
             }
         }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        (error as NSError).localizedDescription
     }
 }

@@ -144,8 +144,10 @@ public enum PipelineLoader {
         let color = try root.choice("color", of: ["keep", "srgb"]).map { PipelineSpec.ColorOutput(rawValue: $0)! } ?? .keep
 
         var maxPixels = DecodeOptions.defaultMaxPixels
+        var decodeSeconds = PipelineSpec.defaultDecodeSeconds
         if var limits = try root.object("limits") {
             maxPixels = try limits.integer("maxPixels", in: 1...(1 << 40)) ?? maxPixels
+            decodeSeconds = try limits.number("decodeSeconds", in: 0.001...86_400) ?? decodeSeconds
             try limits.rejectUnknownKeys()
         }
         var emit = EmitSpec.default
@@ -161,7 +163,7 @@ public enum PipelineLoader {
             name: name, description: description, targets: targets, cropMode: cropMode, toolbarAware: toolbarAware,
             resample: resample, stretchHeadroom: stretchHeadroom, upscale: upscale, backgroundExtension: ext,
             legibility: legibility, placeholders: placeholders, outputs: outputs, naming: naming, colorOutput: color,
-            maxPixels: maxPixels, contentHash: SHA256.hex(canonicalJSON(hashed)))
+            maxPixels: maxPixels, decodeSeconds: decodeSeconds, contentHash: SHA256.hex(canonicalJSON(hashed)))
         spec.emit = emit
         if emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "$.emit.xcassets") }
         return spec

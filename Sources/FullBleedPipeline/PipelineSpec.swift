@@ -32,12 +32,18 @@ public struct PipelineSpec: Sendable, Hashable {
     public var colorOutput: ColorOutput
     /// Decoder limit, pixels.
     public var maxPixels: Int
+    /// Seconds one source's decode may take before it is abandoned with an error (`limits.decodeSeconds`,
+    /// overridden by `fullbleed build --decode-timeout`).
+    public var decodeSeconds: Double = PipelineSpec.defaultDecodeSeconds
     /// SHA-256 of the canonical form of the pipeline (sorted keys, no whitespace): changes when any
     /// setting changes, not when the file is merely reformatted. The `emit` object is left out (it
     /// changes no pixel; see `EmitSpec`).
     public var contentHash: String
     /// The asset catalog and Swift source to write besides the images (`"emit"`, OR-ed with `--emit`).
     public var emit: EmitSpec = .default
+
+    /// Generous: a 268-megapixel progressive JPEG decodes in well under 10 s in release.
+    public static let defaultDecodeSeconds: Double = 60
 
     public enum ColorOutput: String, Sendable, Hashable, Codable {
         case keep

@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--emit xcassets,swift]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--emit xcassets,swift] [--decode-timeout SECONDS]"
     static let options = [
         OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
         OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
@@ -18,6 +18,7 @@ enum BuildCommand: Command {
         OptionSpec("shards", value: "N", help: "Shard count, with the shard index from JOB_COMPLETION_INDEX (0-based)"),
         OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
         OptionSpec("emit", value: "LIST", help: "Also write xcassets and/or swift (comma list, repeatable; adds to the pipeline's \"emit\")"),
+        OptionSpec("decode-timeout", value: "SECONDS", help: "Abandon a photo whose decode takes longer (default: the pipeline's limits.decodeSeconds, 60)"),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
@@ -28,6 +29,12 @@ enum BuildCommand: Command {
         } catch let error as ConfigError {
             throw UsageError(message: "--emit \(error.message)")
         }
+        if let text = arguments.value("decode-timeout") {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 86_400 else {
+                throw UsageError(message: "--decode-timeout expects seconds from 0.001 to 86400, got '\(text)'")
+            }
+            spec.decodeSeconds = seconds
+        }
         var options = BuildOptions(inputs: arguments.positionals, outputPath: arguments.value("out") ?? "build/heroes")
         if let jobs = try arguments.integer("jobs", in: 1...256) { options.jobs = jobs }
         options.check = arguments.has("check")
@@ -37,7 +44,13 @@ enum BuildCommand: Command {
 
         let reporter = ProgressReporter(mode: arguments.has("json") ? .json : arguments.has("quiet") ? .quiet
                                             : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
-        let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
+        let summary: BuildSummary
+        do {
+            summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
+        } catch let error as WriteError {
+            output.writeError("fullbleed build: " + OneLine.escaped("\(error)"))
+            return ExitCode.outputFailed
+        }
         if options.check {
             return summary.stale.isEmpty ? ExitCode.success : ExitCode.someFailed
         }

@@ -9,6 +9,9 @@ enum ExitCode {
     static let someFailed: Int32 = 1
     /// Usage or configuration error: nothing was done.
     static let usage: Int32 = 2
+    /// The output folder stopped accepting writes (full disk, I/O error) so the manifest could not be
+    /// written: the previous manifest, if any, is intact; no partial or temporary files are left.
+    static let outputFailed: Int32 = 3
 }
 
 /// A subcommand: its name, one-line summary, options and how to run it.
@@ -90,7 +93,8 @@ enum CLI {
             "  -h, --help     Show help (also 'fullbleed COMMAND --help')",
             "  -V, --version  Show the version",
             "",
-            "Exit codes: 0 success, 1 some inputs failed (the rest were processed), 2 usage error.",
+            "Exit codes: 0 success, 1 some inputs failed (the rest were processed), 2 usage error,",
+            "            3 the output folder could not be written (full disk; the previous manifest is kept).",
         ]
         return lines.joined(separator: "\n")
     }

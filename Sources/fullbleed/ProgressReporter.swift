@@ -36,7 +36,7 @@ final class ProgressReporter: @unchecked Sendable {
                 clearLine()
                 output.writeError(Terminal.red(error))
             } else if mode == .lines {
-                output.writeError("[\(a.done)/\(a.toBuild)] built \(a.path) (\(String(format: "%.2f", a.seconds)) s)")
+                output.writeError("[\(a.done)/\(a.toBuild)] built \(OneLine.escaped(a.path)) (\(String(format: "%.2f", a.seconds)) s)")
             }
             if mode == .terminal { progressLine(a) }
         case .finished(let s):
@@ -63,7 +63,7 @@ final class ProgressReporter: @unchecked Sendable {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         megapixelsDone += a.megapixels
         let eta = a.done > 0 ? seconds / Double(a.done) * Double(a.toBuild - a.done) : 0
-        var name = a.path
+        var name = OneLine.escaped(a.path)
         if name.count > 40 { name = "..." + name.suffix(37) }
         let rate = seconds > 0 ? megapixelsDone / seconds : 0
         let text = String(format: "[%d/%d] %@  %.1f MP/s  ETA %.0f s", a.done, a.toBuild, name, rate, eta)

@@ -57,6 +57,11 @@ fbs_jpeg_decoder *fbs_jpeg_decoder_create(void);
 /* Frees everything the decoder owns (safe on NULL and after failures). */
 void fbs_jpeg_decoder_destroy(fbs_jpeg_decoder *decoder);
 
+/* Abandons the decode with FBS_ERROR_TIMEOUT once `deadline` (fbs_monotonic_nanoseconds() time, 0 for
+ * none) has passed: checked by libjpeg's progress monitor, i.e. between scanline batches and, for
+ * progressive files, between iMCU rows of every scan. Call before start. */
+void fbs_jpeg_decoder_set_deadline(fbs_jpeg_decoder *decoder, uint64_t deadline);
+
 /* Reads markers up to the first scan: size, colour model, coding, sampling, EXIF (APP1), ICC (APP2).
  * Allocates no pixel memory. */
 int fbs_jpeg_decoder_read_header(fbs_jpeg_decoder *decoder, const uint8_t *data, size_t size,

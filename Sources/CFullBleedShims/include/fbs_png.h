@@ -46,6 +46,10 @@ typedef struct fbs_png_reader fbs_png_reader;
 fbs_status_code fbs_png_reader_open(const uint8_t *bytes, size_t length, fbs_png_reader **reader_out,
                                     fbs_png_header *header, char *message);
 
+/* Makes fbs_png_reader_read give up with FBS_ERROR_TIMEOUT once `deadline` (fbs_monotonic_nanoseconds()
+   time, 0 for none) has passed; checked after every decoded row (of every Adam7 pass). */
+void fbs_png_reader_set_deadline(fbs_png_reader *reader, uint64_t deadline);
+
 /* Decodes every row into `destination` (rows `stride` bytes apart, `capacity` bytes in all) in the
    header's output format, then reads the chunks after IDAT to IEND (CRCs checked, eXIf picked up).
    Can be called once per reader. */
