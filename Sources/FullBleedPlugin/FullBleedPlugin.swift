@@ -51,8 +51,8 @@ struct FullBleedPlugin: CommandPlugin {
             buildArguments.append(defaultInput.path)
         }
 
-        print("fullbleed build \(buildArguments.joined(separator: " "))")
-        fflush(stdout)
+        // Unbuffered, so the line comes before the tool's own output (a plugin's stdout goes to stderr anyway).
+        FileHandle.standardError.write(Data("fullbleed build \(buildArguments.joined(separator: " "))\n".utf8))
         let status = try run(tool.url, ["build"] + buildArguments, in: packageRoot)
         if status != 0 {
             Diagnostics.error("fullbleed build failed with exit status \(status) (see the tool's output)")
