@@ -23,6 +23,9 @@ let package = Package(
         .executable(name: "FuzzPipelineJSON", targets: ["FuzzPipelineJSON"]),
         .executable(name: "FuzzSidecar", targets: ["FuzzSidecar"]),
         // End of fuzz targets.
+        // SwiftPM command plugin: `swift package --allow-writing-to-package-directory fullbleed` (README "SwiftPM plugin").
+        .plugin(name: "FullBleedPlugin", targets: ["FullBleedPlugin"]),
+        // End of plugin.
     ],
     targets: [
         // C system libraries from Debian (installed by `make deps`).
@@ -64,5 +67,17 @@ let package = Package(
         .executableTarget(name: "FuzzPipelineJSON", dependencies: ["FuzzSupport", "FullBleedPipeline"], path: "Sources/Fuzz/FuzzPipelineJSON"),
         .executableTarget(name: "FuzzSidecar", dependencies: ["FuzzSupport", "FullBleedPipeline"], path: "Sources/Fuzz/FuzzSidecar"),
         // End of fuzz targets.
+
+        // SwiftPM command plugin: runs `fullbleed build` over a package's Heroes folder.
+        .plugin(
+            name: "FullBleedPlugin",
+            capability: .command(
+                intent: .custom(verb: "fullbleed", description: "Build hero assets and manifest.json from the package's Heroes folder with the fullbleed CLI"),
+                permissions: [.writeToPackageDirectory(reason: "fullbleed writes the hero derivatives and manifest.json into the package (default Generated/Heroes)")]
+            ),
+            dependencies: ["fullbleed"],
+            path: "Sources/FullBleedPlugin"
+        ),
+        // End of plugin.
     ]
 )

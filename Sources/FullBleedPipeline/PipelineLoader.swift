@@ -7,10 +7,10 @@ import FullBleedImage
 /// what was expected (exit code 2 in the CLI).
 public enum PipelineLoader {
     /// Loads `path`; a bare name such as `ios-hero` is looked up as `Pipelines/ios-hero.json` relative to
-    /// the current folder.
+    /// the current folder, then among the built-in copies of the shipped pipelines (`ios-hero`, `web-hero`).
     public static func load(path: String) throws -> PipelineSpec {
         let resolved = resolve(path)
-        guard let data = FileManager.default.contents(atPath: resolved) else {
+        guard let data = FileManager.default.contents(atPath: resolved) ?? builtIn(named: path, resolvedTo: resolved) else {
             throw ConfigError(file: path, location: "$", message: "cannot read pipeline file")
         }
         do {
@@ -24,6 +24,12 @@ public enum PipelineLoader {
     static func resolve(_ path: String) -> String {
         if FileManager.default.fileExists(atPath: path) || path.contains("/") || path.hasSuffix(".json") { return path }
         return "Pipelines/\(path).json"
+    }
+
+    /// The built-in copy of a shipped pipeline, for a bare name that `resolve` did not find on disk.
+    static func builtIn(named name: String, resolvedTo resolved: String) -> Data? {
+        guard resolved != name, !FileManager.default.fileExists(atPath: resolved) else { return nil }
+        return BuiltInPipelines.json[name].map { Data($0.utf8) }
     }
 
     /// Parses and validates pipeline JSON.

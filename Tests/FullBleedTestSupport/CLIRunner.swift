@@ -27,10 +27,15 @@ public enum CLIRunner {
 
     /// Runs `fullbleed arguments...` in `directory` (default: the package root) and waits for it.
     public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        try run(executable: binary, arguments, in: directory ?? TestPaths.packageRoot, environment: environment)
+    }
+
+    /// Runs any `executable` with `arguments` in `directory` and waits for it, capturing both outputs.
+    public static func run(executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = directory ?? TestPaths.packageRoot
+        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
