@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--preview]"
     static let options = [
         OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
         OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
@@ -17,6 +17,7 @@ enum BuildCommand: Command {
         OptionSpec("shard", value: "I/N", help: "Build shard I of N (1-based) and write a partial manifest"),
         OptionSpec("shards", value: "N", help: "Shard count, with the shard index from JOB_COMPLETION_INDEX (0-based)"),
         OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
+        OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder"),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
@@ -32,6 +33,13 @@ enum BuildCommand: Command {
         let reporter = ProgressReporter(mode: arguments.has("json") ? .json : arguments.has("quiet") ? .quiet
                                             : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
         let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
+        if arguments.has("preview"), !options.check, let manifestPath = summary.manifestPath {
+            let result = try PreviewWriter.write(
+                manifest: try PreviewCommand.load(manifestPath), outputFolder: (manifestPath as NSString).deletingLastPathComponent,
+                pagePath: ((manifestPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(PreviewPage.fileName),
+                sources: PreviewWriter.sourceFiles(in: options.inputs, followSymlinksOutside: options.followSymlinksOutside))
+            PreviewCommand.report(result, output: output)
+        }
         if options.check {
             return summary.stale.isEmpty ? ExitCode.success : ExitCode.someFailed
         }
