@@ -30,8 +30,25 @@ build: deps
 	$(SWIFT) build -c release --product fullbleed
 
 ## test: the whole test suite, in release (pixel loops are 35-50x slower in debug)
-test: deps
+test: deps test-deps
 	$(SWIFT) test -c release
+
+# ---- Test-only Debian packages: chromium runs the generated preview page headless (PreviewBrowserTests); fonts-liberation
+# (a chromium Recommends) so its text renders with --no-install-recommends ----
+TEST_APT_PACKAGES := chromium fonts-liberation
+
+.PHONY: test-deps
+
+## test-deps: install the missing test-only Debian packages (idempotent)
+test-deps:
+	@missing=""; for p in $(TEST_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make test-deps: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	else echo "make test-deps: all test packages present"; fi
+# ---- end of test-only packages ----
 
 ## run: build, then make the heroes of Samples/ with the default pipeline into build/heroes/
 run: build
