@@ -39,15 +39,9 @@ TEST_APT_PACKAGES := chromium fonts-liberation
 
 .PHONY: test-deps
 
-## test-deps: install the missing test-only Debian packages (idempotent)
-test-deps:
-	@missing=""; for p in $(TEST_APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "make test-deps: installing$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	else echo "make test-deps: all test packages present"; fi
+## test-deps: install the missing test-only Debian packages (idempotent: the deps recipe on this list)
+test-deps: deps
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TEST_APT_PACKAGES)"
 # ---- end of test-only packages ----
 
 ## run: build, then make the heroes of Samples/ with the default pipeline into build/heroes/
