@@ -29,6 +29,7 @@ enum PreviewAssets {
     .target h3 { font-size: 15px; margin: 0 0 10px; font-weight: 600; }
     figure { margin: 0; }
     figcaption { color: var(--dim); font-size: 12px; margin-top: 8px; max-width: 100%; }
+    .device figcaption { width: 0; min-width: 100%; padding: 0 12px 4px; }
     .source-panel { width: 340px; }
     .source { position: relative; width: 100%; background: #22252c; border-radius: 6px; overflow: hidden; }
     .source img { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }

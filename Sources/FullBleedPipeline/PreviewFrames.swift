@@ -21,6 +21,9 @@ enum PreviewFrames {
         }
     }
 
+    /// Widest device frame drawn at 1 CSS px per point; wider windows are zoomed out to this width.
+    static let maximumFrameWidth = 900.0
+
     /// Browser-displayable formats, most preferred first (JPEG decodes everywhere).
     static let displayFormats = ["jpeg", "webp", "png", "avif"]
 
@@ -98,7 +101,9 @@ enum PreviewFrames {
         let top = Double(geometry.topPixels) * pointsPerPixel
         let contentHeight = 110.0
         let screenHeight = canvasHeight + contentHeight
-        var html = "<figure class=\"device ipad\">\n"
+        // Wide windows (an iPad Pro in landscape) are drawn smaller so the frame fits beside its numbers.
+        let zoom = canvasWidth > maximumFrameWidth ? (maximumFrameWidth / canvasWidth * 100).rounded(.down) / 100 : 1
+        var html = "<figure class=\"device ipad\"\(zoom < 1 ? " style=\"zoom: \(PreviewMarkup.number(zoom))\"" : "")>\n"
         html += "<div class=\"screen\" style=\"width: \(PreviewMarkup.px(canvasWidth)); height: \(PreviewMarkup.px(screenHeight))\">\n"
         html += "<div class=\"hero\" style=\"width: \(PreviewMarkup.px(canvasWidth)); height: \(PreviewMarkup.px(canvasHeight))\">"
         html += "<img src=\"\(context.url(canvas.file))\" alt=\"\(PreviewMarkup.attribute(context.asset.altText ?? context.title))\"></div>\n"
@@ -118,7 +123,7 @@ enum PreviewFrames {
             + "<div class=\"title\">\(PreviewMarkup.text(context.title))</div><div class=\"line\" style=\"width: 80%\"></div>"
             + "<div class=\"line\" style=\"width: 55%\"></div></div>\n"
         html += "</div>\n"
-        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · window \(points(canvasWidth))×\(points(canvasHeight)) pt (content column \(points(device.widthPoints)) pt, extension \(points(leading)) + \(points(trailing)) pt) · showing \((canvas.file.path as NSString).lastPathComponent) \(canvas.record.width)×\(canvas.record.height) px"))</figcaption>\n"
+        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · window \(points(canvasWidth))×\(points(canvasHeight)) pt (content column \(points(device.widthPoints)) pt, extension \(points(leading)) + \(points(trailing)) pt)\(zoom < 1 ? " at \(Int((zoom * 100).rounded()))%" : "") · showing \((canvas.file.path as NSString).lastPathComponent) \(canvas.record.width)×\(canvas.record.height) px"))</figcaption>\n"
         html += "</figure>\n"
         return html
     }
