@@ -30,8 +30,19 @@ build: deps
 	$(SWIFT) build -c release --product fullbleed
 
 ## test: the whole test suite, in release (pixel loops are 35-50x slower in debug)
-test: deps
+test: deps test-deps
 	$(SWIFT) test -c release
+
+# ---- Test-only Debian packages: chromium runs the generated preview page headless (PreviewBrowserTests); fonts-liberation
+# (a chromium Recommends) so its text renders with --no-install-recommends ----
+TEST_APT_PACKAGES := chromium fonts-liberation
+
+.PHONY: test-deps
+
+## test-deps: install the missing test-only Debian packages (idempotent: the deps recipe on this list)
+test-deps: deps
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TEST_APT_PACKAGES)"
+# ---- end of test-only packages ----
 
 ## run: build, then make the heroes of Samples/ with the default pipeline into build/heroes/
 run: build

@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--emit xcassets,swift] [--decode-timeout SECONDS]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--emit xcassets,swift] [--decode-timeout SECONDS] [--preview]"
     static let options = [
         OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
         OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
@@ -19,6 +19,7 @@ enum BuildCommand: Command {
         OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
         OptionSpec("emit", value: "LIST", help: "Also write xcassets and/or swift (comma list, repeatable; adds to the pipeline's \"emit\")"),
         OptionSpec("decode-timeout", value: "SECONDS", help: "Abandon a photo whose decode takes longer (default: the pipeline's limits.decodeSeconds, 60)"),
+        OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder"),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
@@ -50,6 +51,13 @@ enum BuildCommand: Command {
         } catch let error as WriteError {
             output.writeError("fullbleed build: " + OneLine.escaped("\(error)"))
             return ExitCode.outputFailed
+        }
+        if arguments.has("preview"), !options.check, let manifestPath = summary.manifestPath {
+            let result = try PreviewWriter.write(
+                manifest: try PreviewCommand.load(manifestPath), outputFolder: (manifestPath as NSString).deletingLastPathComponent,
+                pagePath: ((manifestPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(PreviewPage.fileName),
+                sources: PreviewWriter.sourceFiles(in: options.inputs, followSymlinksOutside: options.followSymlinksOutside))
+            PreviewCommand.report(result, output: output)
         }
         if options.check {
             return summary.stale.isEmpty ? ExitCode.success : ExitCode.someFailed

@@ -1,0 +1,145 @@
+/// The preview page's inline stylesheet and script (no external resources: the page works offline and
+/// from `file://`). CSS px on the device frames stand for points.
+enum PreviewAssets {
+    /// Content-Security-Policy of the page: nothing but same-folder images, inline style and the inline
+    /// script; no network, no frames, no fonts.
+    static let contentSecurityPolicy =
+        "default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+
+    static let stylesheet = """
+    :root { color-scheme: dark; --bg: #0e0f12; --panel: #17191e; --line: #2a2d35; --text: #e8e9ec; --dim: #9a9eaa;
+      --ok: #4cd17b; --bad: #ff6b5e; --accent: #7aa7ff;
+      font-family: -apple-system, BlinkMacSystemFont, "SF Pro Text", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+    * { box-sizing: border-box; }
+    body { margin: 0; background: var(--bg); color: var(--text); font-size: 14px; line-height: 1.45; }
+    header.page { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 8px 24px; align-items: baseline;
+      padding: 14px 28px; background: rgba(14,15,18,.92); border-bottom: 1px solid var(--line); }
+    header.page h1 { font-size: 18px; margin: 0; font-weight: 650; }
+    header.page .meta { color: var(--dim); }
+    header.page .controls { margin-left: auto; display: flex; gap: 16px; color: var(--dim); }
+    header.page label { cursor: pointer; user-select: none; }
+    main { padding: 8px 28px 48px; }
+    section.asset { border-bottom: 1px solid var(--line); padding: 24px 0 32px; }
+    section.asset > h2 { font-size: 17px; margin: 0 0 2px; font-weight: 650; word-break: break-all; }
+    .subtitle { color: var(--dim); margin: 0 0 16px; }
+    .warnings { color: #ffcc66; margin: 0 0 16px; padding-left: 18px; }
+    .targets { display: flex; flex-wrap: wrap; gap: 28px; align-items: flex-start; }
+    .target { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; background: var(--panel);
+      border: 1px solid var(--line); border-radius: 14px; padding: 18px; }
+    .target h3 { font-size: 15px; margin: 0 0 10px; font-weight: 600; }
+    figure { margin: 0; }
+    figcaption { color: var(--dim); font-size: 12px; margin-top: 8px; max-width: 100%; }
+    .device figcaption { width: 0; min-width: 100%; padding: 0 12px 4px; }
+    .source-panel { width: 340px; }
+    .source { position: relative; width: 100%; background: #22252c; border-radius: 6px; overflow: hidden; }
+    .source img { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+    .source.missing { display: flex; align-items: center; justify-content: center; color: var(--dim); border: 1px dashed var(--line); }
+    .crop { position: absolute; border: 2px solid var(--c); box-shadow: 0 0 0 1px rgba(0,0,0,.5); }
+    .crop span { position: absolute; left: 0; top: 0; background: var(--c); color: #000; font-size: 10px; padding: 0 4px; white-space: nowrap; }
+    .c0 { --c: #ffd60a; } .c1 { --c: #64d2ff; } .c2 { --c: #ff9f0a; } .c3 { --c: #bf5af2; } .c4 { --c: #30d158; } .c5 { --c: #ff375f; }
+    .legend { list-style: none; padding: 0; margin: 8px 0 0; font-size: 12px; color: var(--dim); }
+    .legend li::before { content: ""; display: inline-block; width: 10px; height: 10px; margin-right: 6px; background: var(--c); border-radius: 2px; }
+    table.numbers { border-collapse: collapse; font-size: 13px; min-width: 300px; max-width: 460px; }
+    table.numbers th { text-align: left; color: var(--dim); font-weight: 500; padding: 3px 14px 3px 0; vertical-align: top; white-space: nowrap; }
+    table.numbers td { padding: 3px 0; font-variant-numeric: tabular-nums; }
+    table.regions { border-collapse: collapse; font-size: 12px; margin-top: 12px; font-variant-numeric: tabular-nums; }
+    table.regions th, table.regions td { padding: 2px 10px 2px 0; text-align: right; }
+    table.regions th { color: var(--dim); font-weight: 500; }
+    table.regions td:first-child, table.regions th:first-child { text-align: left; }
+    .pass { color: var(--ok); } .fail { color: var(--bad); }
+    .badge { display: inline-block; border-radius: 6px; padding: 0 6px; font-size: 12px; border: 1px solid currentColor; }
+    .device { position: relative; background: #000; border-radius: 44px; padding: 12px; box-shadow: 0 0 0 2px #3a3d45, 0 12px 40px rgba(0,0,0,.5); }
+    .device.ipad { border-radius: 28px; padding: 14px; }
+    .screen { position: relative; overflow: hidden; border-radius: 34px; background: #101114; }
+    .ipad .screen { border-radius: 16px; }
+    .hero { position: absolute; left: 0; top: 0; overflow: hidden; }
+    .hero img { position: absolute; left: 0; top: 0; width: 100%; height: 100%; object-fit: cover; display: block; }
+    .hero img.baked { display: none; }
+    body.baked .hero img.baked { display: block; }
+    body.baked .scrim, body.no-scrim .scrim { display: none; }
+    .scrim { position: absolute; left: 0; right: 0; pointer-events: none; }
+    .region { position: absolute; outline: 1px dashed rgba(255,214,10,.9); display: none; pointer-events: none; }
+    body.regions .region { display: block; }
+    .toolbar { position: absolute; left: 0; top: 0; pointer-events: none; }
+    .glyphs-light { color: #fff; } .glyphs-dark { color: #000; }
+    .status { position: absolute; display: flex; align-items: center; justify-content: space-between; font-weight: 600; font-size: 16px; padding: 0 18px; }
+    .status .icons { display: flex; gap: 6px; align-items: center; }
+    .battery { width: 25px; height: 12px; border: 1.5px solid currentColor; border-radius: 4px; padding: 1.5px; opacity: .9; }
+    .battery i { display: block; width: 75%; height: 100%; background: currentColor; border-radius: 1.5px; }
+    .glass { position: absolute; display: flex; align-items: center; justify-content: center; border-radius: 999px;
+      -webkit-backdrop-filter: blur(10px) saturate(1.6); backdrop-filter: blur(10px) saturate(1.6);
+      box-shadow: inset 0 0 0 .5px rgba(255,255,255,.45), 0 2px 10px rgba(0,0,0,.12); }
+    .glyphs-light .glass { background: rgba(30,30,34,.26); }
+    .glyphs-dark .glass { background: rgba(255,255,255,.42); }
+    .glass svg { width: 22px; height: 22px; fill: none; stroke: currentColor; stroke-width: 2.2; stroke-linecap: round; stroke-linejoin: round; }
+    .nav-title { position: absolute; display: flex; align-items: center; justify-content: center; font-weight: 600; font-size: 17px;
+      white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .content { position: absolute; left: 0; right: 0; bottom: 0; padding: 18px 20px; color: #e8e9ec; }
+    .content .title { font-size: 28px; font-weight: 700; margin-bottom: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .content .line { height: 10px; border-radius: 5px; background: #2b2e36; margin: 9px 0; }
+    .sidebar { position: absolute; border-radius: 18px; padding: 14px 10px; overflow: hidden; color: #fff;
+      background: rgba(40,42,48,.38); -webkit-backdrop-filter: blur(18px) saturate(1.5); backdrop-filter: blur(18px) saturate(1.5);
+      box-shadow: inset 0 0 0 .5px rgba(255,255,255,.35), 0 6px 24px rgba(0,0,0,.35); }
+    .sidebar .row { height: 10px; border-radius: 5px; background: rgba(255,255,255,.55); margin: 0 4px 16px; }
+    .sidebar .row.selected { background: rgba(122,167,255,.9); }
+    .original-edge { position: absolute; border-left: 1px dashed rgba(255,214,10,.9); border-right: 1px dashed rgba(255,214,10,.9); display: none; }
+    body.regions .original-edge { display: block; }
+    .browser { background: #23262d; border-radius: 10px; overflow: hidden; box-shadow: 0 0 0 1px #3a3d45; }
+    .browser .chrome { height: 26px; display: flex; gap: 6px; align-items: center; padding: 0 10px; }
+    .browser .chrome i { width: 10px; height: 10px; border-radius: 50%; background: #4a4e58; }
+    .browser .page-hero { position: relative; overflow: hidden; }
+    .browser .page-hero img { width: 100%; height: 100%; object-fit: cover; display: block; }
+    .failures { margin-top: 28px; }
+    .failures td { padding: 3px 16px 3px 0; vertical-align: top; }
+    """
+
+    /// Collects script errors, `console.error` calls and images that failed to load; on `load` checks that
+    /// every `<img>` is complete with a natural width and writes the result into `<body>`:
+    /// `data-preview-status` ("ok" or "errors"), `data-preview-images`, `data-preview-loaded` and, on
+    /// failure, `data-preview-errors`. Also wires the display toggles.
+    static let script = """
+    (function () {
+      var problems = [];
+      window.addEventListener('error', function (event) {
+        var t = event.target;
+        if (t && t.tagName === 'IMG') { problems.push('image failed: ' + t.getAttribute('src')); }
+        else { problems.push('script error: ' + (event.message || 'unknown')); }
+      }, true);
+      window.addEventListener('unhandledrejection', function (event) { problems.push('unhandled rejection: ' + event.reason); });
+      var consoleError = console.error;
+      console.error = function () {
+        problems.push('console.error: ' + Array.prototype.join.call(arguments, ' '));
+        return consoleError.apply(console, arguments);
+      };
+      document.addEventListener('securitypolicyviolation', function (event) {
+        problems.push('blocked by the content security policy: ' + event.blockedURI);
+      });
+      window.addEventListener('load', function () {
+        var images = document.images, loaded = 0;
+        for (var i = 0; i < images.length; i++) {
+          var image = images[i];
+          if (image.complete && image.naturalWidth > 0) { loaded++; }
+          else { problems.push('image not loaded: ' + image.getAttribute('src')); }
+        }
+        var body = document.body;
+        body.setAttribute('data-preview-images', String(images.length));
+        body.setAttribute('data-preview-loaded', String(loaded));
+        if (problems.length > 0) { body.setAttribute('data-preview-errors', problems.join(' | ')); }
+        body.setAttribute('data-preview-status', problems.length === 0 ? 'ok' : 'errors');
+      });
+      document.addEventListener('DOMContentLoaded', function () {
+        var toggles = document.querySelectorAll('input[data-body-class]');
+        for (var i = 0; i < toggles.length; i++) {
+          var toggle = toggles[i];
+          var apply = function (input) {
+            var name = input.getAttribute('data-body-class');
+            var on = input.getAttribute('data-when') === 'checked' ? input.checked : !input.checked;
+            document.body.classList.toggle(name, on);
+          };
+          apply(toggle);
+          toggle.addEventListener('change', function (event) { apply(event.target); });
+        }
+      });
+    })();
+    """
+}

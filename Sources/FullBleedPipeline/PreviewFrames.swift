@@ -1,0 +1,243 @@
+import Foundation
+import FullBleedCore
+
+/// The device frames of the preview page. Lengths on the frames are CSS px standing for points; the
+/// glyph regions come from the manifest's analysis (points from the hero's top-left), or from the iOS 26
+/// toolbar geometry when the target was not analysed.
+enum PreviewFrames {
+    struct Context {
+        var asset: AssetRecord
+        /// Relative URL prefix of the output folder ("" or ending in "/").
+        var outputFolderURL: String
+
+        /// The URL of an output file from the page.
+        func url(_ file: FileRecord) -> String { PreviewMarkup.url(outputFolderURL + file.path) }
+
+        /// The inline title shown in the navigation bar: the source's file name without extension.
+        var title: String {
+            let name = (asset.source.path as NSString).lastPathComponent
+            let stem = (name as NSString).deletingPathExtension
+            return stem.isEmpty ? name : stem
+        }
+    }
+
+    /// Widest device frame drawn at 1 CSS px per point; wider windows are zoomed out to this width.
+    static let maximumFrameWidth = 900.0
+
+    /// Browser-displayable formats, most preferred first (JPEG decodes everywhere).
+    static let displayFormats = ["jpeg", "webp", "png", "avif"]
+
+    /// The file of `files` a browser should show: JPEG first, then WebP, PNG, AVIF; nil when none is displayable.
+    static func displayableFile(_ files: [FileRecord]) -> FileRecord? {
+        for format in displayFormats {
+            if let file = files.first(where: { $0.format == format }) { return file }
+        }
+        return nil
+    }
+
+    /// The derivative a frame shows: the produced, non-scrim tier with the largest pixel width that has a
+    /// displayable file.
+    static func shownDerivative(_ target: TargetRecord) -> (record: DerivativeRecord, file: FileRecord)? {
+        target.derivatives
+            .filter { $0.status != "skipped" && !$0.variant.hasSuffix("-scrim") }
+            .compactMap { record in displayableFile(record.files).map { (record, $0) } }
+            .max { ($0.record.width, $0.record.tier) < ($1.record.width, $1.record.tier) }
+    }
+
+    /// The baked-gradient variant of `derivative`, if the build made one.
+    static func bakedFile(_ target: TargetRecord, for derivative: DerivativeRecord) -> FileRecord? {
+        target.derivatives.first { $0.variant == derivative.variant + "-scrim" }.flatMap { displayableFile($0.files) }
+    }
+
+    /// The extension canvas of the same tier as `derivative` (or the first canvas).
+    static func extensionCanvas(_ target: TargetRecord, for derivative: DerivativeRecord?) -> (record: ExtensionRecord, file: FileRecord)? {
+        let canvases = (target.extensions ?? []).filter { $0.part == "canvas" }
+        let preferred = canvases.first { $0.tier == derivative?.tier } ?? canvases.first
+        return preferred.flatMap { record in displayableFile(record.files).map { (record, $0) } }
+    }
+
+    static func frame(for target: TargetRecord, context: Context) -> String {
+        guard let shown = shownDerivative(target) else {
+            return "<figure><figcaption>\(PreviewMarkup.text(target.name)): no displayable derivative</figcaption></figure>\n"
+        }
+        if let device = target.device {
+            if let canvas = extensionCanvas(target, for: shown.record) {
+                return ipadFrame(target, device: device, canvas: canvas, shown: shown, context: context)
+            }
+            return phoneFrame(target, device: device, shown: shown, context: context)
+        }
+        return webFrame(target, shown: shown, context: context)
+    }
+
+    // MARK: - Phone
+
+    static func phoneFrame(_ target: TargetRecord, device: DeviceRecord, shown: (record: DerivativeRecord, file: FileRecord),
+                           context: Context) -> String {
+        let heroHeight = device.heroHeightPoints
+        let contentHeight = 150.0
+        var html = "<figure class=\"device phone\">\n"
+        html += "<div class=\"screen\" style=\"width: \(PreviewMarkup.px(device.widthPoints)); height: \(PreviewMarkup.px(heroHeight + contentHeight))\">\n"
+        html += heroLayer(target, width: device.widthPoints, height: heroHeight, left: 0, shown: shown, context: context)
+        html += toolbar(target, device: device, left: 0, title: context.title)
+        html += contentBlock(height: contentHeight, title: context.title)
+        html += "</div>\n"
+        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · \(points(device.widthPoints))×\(points(heroHeight)) pt · band \(points(device.toolbarBandPoints)) pt · showing \(shown.record.variant) \(shown.record.width)×\(shown.record.height) px"))</figcaption>\n"
+        html += "</figure>\n"
+        return html
+    }
+
+    // MARK: - iPad
+
+    /// The extended canvas across the whole window, a glass sidebar floating over the leading extension,
+    /// the toolbar over the content column (the original hero).
+    static func ipadFrame(_ target: TargetRecord, device: DeviceRecord, canvas: (record: ExtensionRecord, file: FileRecord),
+                          shown: (record: DerivativeRecord, file: FileRecord), context: Context) -> String {
+        let geometry = canvas.record.geometry
+        let pointsPerPixel = 1 / max(geometry.parameters.scale, 1e-9)
+        let canvasWidth = Double(canvas.record.width) * pointsPerPixel
+        let canvasHeight = Double(canvas.record.height) * pointsPerPixel
+        let leading = Double(geometry.leadingPixels) * pointsPerPixel
+        let trailing = Double(geometry.trailingPixels) * pointsPerPixel
+        let top = Double(geometry.topPixels) * pointsPerPixel
+        let contentHeight = 110.0
+        let screenHeight = canvasHeight + contentHeight
+        // Wide windows (an iPad Pro in landscape) are drawn smaller so the frame fits beside its numbers.
+        let zoom = canvasWidth > maximumFrameWidth ? (maximumFrameWidth / canvasWidth * 100).rounded(.down) / 100 : 1
+        var html = "<figure class=\"device ipad\"\(zoom < 1 ? " style=\"zoom: \(PreviewMarkup.number(zoom))\"" : "")>\n"
+        html += "<div class=\"screen\" style=\"width: \(PreviewMarkup.px(canvasWidth)); height: \(PreviewMarkup.px(screenHeight))\">\n"
+        html += "<div class=\"hero\" style=\"width: \(PreviewMarkup.px(canvasWidth)); height: \(PreviewMarkup.px(canvasHeight))\">"
+        html += "<img src=\"\(context.url(canvas.file))\" alt=\"\(PreviewMarkup.attribute(context.asset.altText ?? context.title))\"></div>\n"
+        // The original's edges inside the canvas (shown with "Glyph regions").
+        html += "<div class=\"original-edge\" style=\"left: \(PreviewMarkup.px(leading)); top: \(PreviewMarkup.px(top)); "
+            + "width: \(PreviewMarkup.px(canvasWidth - leading - trailing)); height: \(PreviewMarkup.px(canvasHeight - top - Double(geometry.bottomPixels) * pointsPerPixel))\"></div>\n"
+        html += scrimLayers(target, width: canvasWidth - leading - trailing, height: canvasHeight, left: leading)
+        html += toolbar(target, device: device, left: leading, title: context.title)
+        if leading > 0 {
+            let inset = 8.0
+            let sidebarWidth = max(24, leading - 2 * inset)
+            html += "<div class=\"sidebar\" style=\"left: \(PreviewMarkup.px(inset)); top: \(PreviewMarkup.px(inset)); "
+                + "width: \(PreviewMarkup.px(sidebarWidth)); height: \(PreviewMarkup.px(screenHeight - 2 * inset))\">"
+            html += "<div class=\"row selected\"></div>" + String(repeating: "<div class=\"row\"></div>", count: 5) + "</div>\n"
+        }
+        html += "<div class=\"content\" style=\"left: \(PreviewMarkup.px(leading)); height: \(PreviewMarkup.px(contentHeight))\">"
+            + "<div class=\"title\">\(PreviewMarkup.text(context.title))</div><div class=\"line\" style=\"width: 80%\"></div>"
+            + "<div class=\"line\" style=\"width: 55%\"></div></div>\n"
+        html += "</div>\n"
+        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · window \(points(canvasWidth))×\(points(canvasHeight)) pt (content column \(points(device.widthPoints)) pt, extension \(points(leading)) + \(points(trailing)) pt)\(zoom < 1 ? " at \(Int((zoom * 100).rounded()))%" : "") · showing \((canvas.file.path as NSString).lastPathComponent) \(canvas.record.width)×\(canvas.record.height) px"))</figcaption>\n"
+        html += "</figure>\n"
+        return html
+    }
+
+    // MARK: - Web
+
+    static func webFrame(_ target: TargetRecord, shown: (record: DerivativeRecord, file: FileRecord), context: Context) -> String {
+        let width = min(480, Double(shown.record.width) * 2)
+        let height = width / max(target.aspectRatio, 1e-9)
+        var html = "<figure class=\"browser\" style=\"width: \(PreviewMarkup.px(width))\">\n<div class=\"chrome\"><i></i><i></i><i></i></div>\n"
+        html += heroLayer(target, width: width, height: height, left: 0, shown: shown, context: context, positioned: false)
+        html += "</figure>\n"
+        return "<div>" + html + "<figcaption>\(PreviewMarkup.text("\(target.name) · \(shown.record.variant) \(shown.record.width)×\(shown.record.height) px"))</figcaption></div>\n"
+    }
+
+    // MARK: - Layers
+
+    /// The hero image (object-fit: cover over `width`×`height` points), its baked-gradient variant (shown by
+    /// the "Baked gradient" toggle) and the recommended scrims as CSS gradients.
+    static func heroLayer(_ target: TargetRecord, width: Double, height: Double, left: Double,
+                          shown: (record: DerivativeRecord, file: FileRecord), context: Context, positioned: Bool = true) -> String {
+        let alt = PreviewMarkup.attribute(context.asset.altText ?? context.title)
+        var html = "<div class=\"\(positioned ? "hero" : "page-hero")\" style=\"\(positioned ? "left: \(PreviewMarkup.px(left)); " : "")"
+            + "width: \(PreviewMarkup.px(width)); height: \(PreviewMarkup.px(height))\">"
+        html += "<img src=\"\(context.url(shown.file))\" alt=\"\(alt)\">"
+        if let baked = bakedFile(target, for: shown.record) {
+            html += "<img class=\"baked\" src=\"\(context.url(baked))\" alt=\"\">"
+        }
+        html += "</div>\n"
+        if positioned { html += scrimLayers(target, width: width, height: height, left: left) }
+        return html
+    }
+
+    /// Every recommended scrim as an absolutely positioned CSS gradient anchored at its edge. CSS
+    /// composites on gamma-encoded values, as the analysis does by default.
+    static func scrimLayers(_ target: TargetRecord, width: Double, height: Double, left: Double) -> String {
+        guard let recommendation = target.legibility?.recommendation else { return "" }
+        var html = ""
+        for scrim in recommendation.scrims {
+            let channel = scrim.color == .black ? "0, 0, 0" : "255, 255, 255"
+            let stops = scrim.stops.map { "rgba(\(channel), \(PreviewMarkup.number($0.opacity, decimals: 4))) \(PreviewMarkup.number($0.location * 100, decimals: 2))%" }
+            let direction = scrim.edge == .top ? "to bottom" : "to top"
+            let anchor = scrim.edge == .top ? "top: 0" : "top: \(PreviewMarkup.px(max(0, height - scrim.heightPoints)))"
+            guard !stops.isEmpty else { continue }
+            let gradient = stops.count == 1 ? "\(stops[0]), \(stops[0])" : stops.joined(separator: ", ")
+            html += "<div class=\"scrim\" style=\"left: \(PreviewMarkup.px(left)); width: \(PreviewMarkup.px(width)); \(anchor); "
+                + "height: \(PreviewMarkup.px(min(height, scrim.heightPoints))); background: linear-gradient(\(direction), \(gradient))\"></div>\n"
+        }
+        return html
+    }
+
+    /// The status bar, glass back button, inline title and two trailing glass capsules at their glyph
+    /// regions, in the recommended glyph tone; plus the regions' outlines (shown by "Glyph regions").
+    static func toolbar(_ target: TargetRecord, device: DeviceRecord, left: Double, title: String) -> String {
+        let tone = target.legibility?.recommendation.colorScheme ?? .light
+        let regions = toolbarRegions(target, device: device)
+        var html = "<div class=\"toolbar glyphs-\(tone.rawValue)\" style=\"left: \(PreviewMarkup.px(left)); width: \(PreviewMarkup.px(device.widthPoints)); "
+            + "height: \(PreviewMarkup.px(device.toolbarBandPoints))\">"
+        for region in regions {
+            let box = "left: \(PreviewMarkup.px(region.x)); top: \(PreviewMarkup.px(region.y)); width: \(PreviewMarkup.px(region.width)); height: \(PreviewMarkup.px(region.height))"
+            switch region.kind {
+            case .statusBar:
+                html += "<div class=\"status\" style=\"\(box)\"><span>9:41</span><span class=\"icons\">"
+                    + "<span>•••</span><span class=\"battery\"><i></i></span></span></div>"
+            case .backButton:
+                html += "<div class=\"glass\" style=\"\(box)\"><svg viewBox=\"0 0 24 24\"><path d=\"M15 5l-7 7 7 7\"/></svg></div>"
+            case .title:
+                html += "<div class=\"nav-title\" style=\"\(box)\">\(PreviewMarkup.text(title))</div>"
+            case .trailingCapsules:
+                let gap = 6.0
+                let capsuleWidth = max(0, (region.width - gap) / 2)
+                html += "<div class=\"glass\" style=\"left: \(PreviewMarkup.px(region.x)); top: \(PreviewMarkup.px(region.y)); "
+                    + "width: \(PreviewMarkup.px(capsuleWidth)); height: \(PreviewMarkup.px(region.height))\">"
+                    + "<svg viewBox=\"0 0 24 24\"><path d=\"M12 15V4M8 8l4-4 4 4M6 12v7h12v-7\"/></svg></div>"
+                html += "<div class=\"glass\" style=\"left: \(PreviewMarkup.px(region.x + capsuleWidth + gap)); top: \(PreviewMarkup.px(region.y)); "
+                    + "width: \(PreviewMarkup.px(capsuleWidth)); height: \(PreviewMarkup.px(region.height))\">"
+                    + "<svg viewBox=\"0 0 24 24\"><path d=\"M5 12h.01M12 12h.01M19 12h.01\"/></svg></div>"
+            case .textBox:
+                break
+            }
+        }
+        html += "</div>\n"
+        // Region outlines, over everything, including the pipeline's text boxes.
+        let outlines = (target.legibility?.regions.map(\.region) ?? regions)
+        for region in outlines {
+            html += "<div class=\"region\" title=\"\(PreviewMarkup.attribute(region.name))\" style=\"left: \(PreviewMarkup.px(left + region.x)); "
+                + "top: \(PreviewMarkup.px(region.y)); width: \(PreviewMarkup.px(region.width)); height: \(PreviewMarkup.px(region.height))\"></div>"
+        }
+        html += "\n"
+        return html
+    }
+
+    /// The toolbar regions the analysis measured, or the iOS 26 geometry for the device when there was no analysis.
+    static func toolbarRegions(_ target: TargetRecord, device: DeviceRecord) -> [GlyphRegion] {
+        if let analysis = target.legibility {
+            return analysis.regions.map(\.region).filter { $0.kind != .textBox }
+        }
+        let navigationBar = DeviceClass.navigationBarHeightIOS26
+        let deviceClass = DeviceClass(
+            id: device.id, name: device.id, widthPoints: max(1, device.widthPoints), screenHeightPoints: 0, scale: max(1, device.scale),
+            safeAreaTopPoints: max(0, device.toolbarBandPoints - navigationBar), navigationBarPoints: navigationBar,
+            heroHeightPoints: max(1, device.heroHeightPoints), provenance: "manifest")
+        return ToolbarGeometry.iOS26.regions(for: deviceClass)
+    }
+
+    /// The content below the hero: a large title and two text lines.
+    static func contentBlock(height: Double, title: String) -> String {
+        "<div class=\"content\" style=\"height: \(PreviewMarkup.px(height))\"><div class=\"title\">\(PreviewMarkup.text(title))</div>"
+            + "<div class=\"line\" style=\"width: 86%\"></div><div class=\"line\" style=\"width: 64%\"></div><div class=\"line\" style=\"width: 72%\"></div></div>\n"
+    }
+
+    /// Points without trailing zeros ("402", "241.5").
+    static func points(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

@@ -1,0 +1,87 @@
+import FullBleedCore
+
+/// The measured numbers next to each frame: crop, scheme, contrast before and after the scrim, busy
+/// regions, scrim, scroll edge, layout, and a per-region table.
+enum PreviewNumbers {
+    static func table(for target: TargetRecord, context: PreviewFrames.Context) -> String {
+        var rows: [(String, String)] = []   // (label, HTML)
+        let t = PreviewMarkup.text
+        if let device = target.device {
+            rows.append(("Device", t("\(device.id) · \(PreviewFrames.points(device.widthPoints))×\(PreviewFrames.points(device.heroHeightPoints)) pt @\(device.scale)x")))
+        } else {
+            rows.append(("Target", t("\(target.kind) · aspect \(PreviewMarkup.number(target.aspectRatio, decimals: 3))")))
+        }
+        let produced = target.derivatives.filter { $0.status != "skipped" && !$0.variant.hasSuffix("-scrim") }
+        let skipped = target.derivatives.filter { $0.status == "skipped" }
+        var tiers = produced.map { "\($0.tier) \($0.width)×\($0.height)\($0.status == "exact" ? "" : " (\($0.status))")" }
+        tiers += skipped.map { "\($0.tier) skipped" }
+        rows.append(("Tiers", t(tiers.joined(separator: ", ") + " · headroom \(PreviewMarkup.number(target.headroom))×")))
+
+        let crop = target.crop
+        var cropText = "\(crop.width)×\(crop.height) px at (\(crop.x), \(crop.y)) · \(crop.mode)"
+        if crop.mode != crop.requestedMode { cropText += " (asked \(crop.requestedMode))" }
+        cropText += " · score \(PreviewMarkup.number(crop.score))"
+        rows.append(("Crop", t(cropText)))
+        if target.device != nil {
+            rows.append(("Subject", t(crop.subjectClearsToolbar ? "clears the toolbar band" : "under the toolbar band")))
+        }
+
+        if let analysis = target.legibility {
+            let recommendation = analysis.recommendation
+            rows.append(("Scheme", t(recommendation.colorScheme == .light ? "light glyphs (dark scheme)" : "dark glyphs (light scheme)")))
+            if let summary = PreviewLegibility(analysis) {
+                let verdict = summary.passes ? "<span class=\"badge pass\">passes</span>" : "<span class=\"badge fail\">below target</span>"
+                rows.append(("Contrast", t("before \(PreviewLegibility.format(summary.before, target: summary.target)) → after \(PreviewLegibility.format(summary.after, target: summary.target))")
+                    + " " + verdict + "<br><span class=\"subtitle\">" + t("\(summary.target), worst region \(summary.worstRegion)") + "</span>"))
+                rows.append(("Busy", summary.busyRegions.isEmpty ? "no" : t("yes: " + summary.busyRegions.joined(separator: ", "))))
+            } else {
+                rows.append(("Contrast", "no region in the top group"))
+            }
+            if let scrim = recommendation.scrim {
+                rows.append(("Scrim", t("\(scrim.color.rawValue) \(PreviewMarkup.number(scrim.opacity)) over \(PreviewFrames.points(scrim.heightPoints)) pt (\(scrim.compositing.rawValue) compositing) for \(scrim.regionNames.joined(separator: ", "))")))
+            } else {
+                rows.append(("Scrim", "none needed"))
+            }
+            if let baked = target.derivatives.first(where: { $0.variant.hasSuffix("-scrim") }) {
+                rows.append(("Baked", t("\(baked.variant)\(baked.scrimOpacity.map { " · opacity \(PreviewMarkup.number($0))" } ?? "")")))
+            }
+            rows.append(("Scroll edge", t(recommendation.scrollEdgeEffect.rawValue)))
+            if let lower = recommendation.lowerText {
+                var text = "\(lower.glyphTone == .light ? "light" : "dark") glyphs for \(lower.regionNames.joined(separator: ", "))"
+                if let scrim = lower.scrim { text += " · \(scrim.color.rawValue) scrim \(PreviewMarkup.number(scrim.opacity)) from the bottom" }
+                if !lower.busyRegions.isEmpty { text += " · busy: \(lower.busyRegions.joined(separator: ", "))" }
+                rows.append(("Lower text", t(text)))
+            }
+            if let layout = analysis.layout {
+                rows.append(("Layout", t("title collapses after \(PreviewFrames.points(layout.collapseOffsetPoints)) pt · stretch up to \(PreviewMarkup.number(layout.maximumStretch))×")))
+            }
+        } else {
+            rows.append(("Legibility", "not analysed"))
+        }
+
+        var html = "<div>\n<h3>\(t(target.name))</h3>\n<table class=\"numbers\">\n"
+        for (label, value) in rows {
+            html += "<tr><th>\(t(label))</th><td>\(value)</td></tr>\n"
+        }
+        html += "</table>\n"
+        if let analysis = target.legibility, !analysis.regions.isEmpty {
+            html += regionTable(analysis)
+        }
+        html += "</div>\n"
+        return html
+    }
+
+    /// One row per measured region: mean luminance, white and black glyph contrast (WCAG and APCA), busy.
+    static func regionTable(_ analysis: ToolbarAnalysis) -> String {
+        var html = "<table class=\"regions\">\n<tr><th>region</th><th>Y mean</th><th>white</th><th>black</th><th>Lc white</th><th>Lc black</th><th>busy</th></tr>\n"
+        for region in analysis.regions {
+            let m = region.metrics
+            html += "<tr><td>\(PreviewMarkup.text(region.name))</td><td>\(PreviewMarkup.number(m.meanLuminance, decimals: 3))</td>"
+                + "<td>\(PreviewMarkup.number(m.whiteGlyphContrast))</td><td>\(PreviewMarkup.number(m.blackGlyphContrast))</td>"
+                + "<td>\(PreviewMarkup.number(m.whiteGlyphLc, decimals: 0))</td><td>\(PreviewMarkup.number(m.blackGlyphLc, decimals: 0))</td>"
+                + "<td>\(region.verdict.busy ? "yes" : "no")</td></tr>\n"
+        }
+        html += "</table>\n"
+        return html
+    }
+}

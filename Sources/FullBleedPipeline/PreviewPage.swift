@@ -1,0 +1,132 @@
+import Foundation
+import FullBleedCore
+
+/// The preview page of a build: a self-contained static HTML page (inline CSS and one small inline script,
+/// no network, no external resources) showing how each hero will look: the phone frame with the hero
+/// under a simulated glass toolbar with the recommended scheme and scrim, the iPad frame with a translucent
+/// sidebar over the baked extension, a browser frame for web targets, the chosen crops drawn on the
+/// source, and the measured numbers.
+///
+/// Pure: the same manifest and options give the same bytes. Images are referenced by relative URL.
+public enum PreviewPage {
+    /// The page's file name in the output folder.
+    public static let fileName = "preview.html"
+
+    public struct Options: Sendable, Equatable {
+        /// Relative URL from the page's folder to the output folder: "" when the page sits in it (the
+        /// default), else ending in "/" (e.g. "../heroes/"). Manifest file paths are appended to it.
+        public var outputFolderURL: String
+        /// Asset key -> path of the asset's source thumbnail, relative to the page's folder. Assets without
+        /// one show the crops on a plain box of the source's aspect ratio ("source not available").
+        public var sourceThumbnails: [String: String]
+
+        public init(outputFolderURL: String = "", sourceThumbnails: [String: String] = [:]) {
+            self.outputFolderURL = outputFolderURL
+            self.sourceThumbnails = sourceThumbnails
+        }
+    }
+
+    /// The page for `manifest`.
+    public static func html(for manifest: Manifest, options: Options = Options()) -> String {
+        var html = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="\(PreviewAssets.contentSecurityPolicy)">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(PreviewMarkup.text("FullBleed preview: " + manifest.pipeline.name))</title>
+        <style>
+        \(PreviewAssets.stylesheet)
+        </style>
+        <script>
+        \(PreviewAssets.script)
+        </script>
+        </head>
+        <body>
+
+        """
+        let assetCount = manifest.assets.count, failureCount = manifest.failures.count
+        html += """
+        <header class="page">
+        <h1>\(PreviewMarkup.text("FullBleed preview: " + manifest.pipeline.name))</h1>
+        <span class="meta">\(PreviewMarkup.text("\(manifest.tool.name) \(manifest.tool.version) · pipeline \(manifest.pipeline.hash.prefix(12)) · \(assetCount) asset\(assetCount == 1 ? "" : "s") · \(failureCount) failure\(failureCount == 1 ? "" : "s")"))\(manifest.shard.map { " · shard " + PreviewMarkup.text($0) } ?? "")</span>
+        <span class="controls">
+        <label><input type="checkbox" checked data-body-class="no-scrim" data-when="unchecked"> Scrim overlay</label>
+        <label><input type="checkbox" data-body-class="baked" data-when="checked"> Baked gradient</label>
+        <label><input type="checkbox" data-body-class="regions" data-when="checked"> Glyph regions</label>
+        </span>
+        </header>
+        <main>
+
+        """
+        if manifest.assets.isEmpty {
+            html += "<p class=\"subtitle\">No assets in this manifest.</p>\n"
+        }
+        for asset in manifest.assets {
+            html += assetSection(asset, options: options)
+        }
+        if !manifest.failures.isEmpty {
+            html += "<section class=\"failures\"><h2>Failures</h2><table>\n"
+            for failure in manifest.failures {
+                html += "<tr><td>\(PreviewMarkup.text(failure.source))</td><td class=\"fail\">\(PreviewMarkup.text(failure.error))</td></tr>\n"
+            }
+            html += "</table></section>\n"
+        }
+        html += "</main>\n</body>\n</html>\n"
+        return html
+    }
+
+    // MARK: - One asset
+
+    static func assetSection(_ asset: AssetRecord, options: Options) -> String {
+        let source = asset.source
+        var html = "<section class=\"asset\">\n<h2>\(PreviewMarkup.text(asset.key))</h2>\n"
+        var subtitle = "\(source.path) · \(source.format) \(source.width)×\(source.height) px · \(source.colorSpace)"
+        if let icc = source.iccProfile { subtitle += " (\(icc))" }
+        if source.hasAlpha { subtitle += " · alpha" }
+        if let alt = asset.altText { subtitle += " · alt: “\(alt)”" }
+        html += "<p class=\"subtitle\">\(PreviewMarkup.text(subtitle))</p>\n"
+        if !asset.warnings.isEmpty {
+            html += "<ul class=\"warnings\">" + asset.warnings.map { "<li>\(PreviewMarkup.text($0))</li>" }.joined() + "</ul>\n"
+        }
+        html += "<div class=\"targets\">\n"
+        html += sourcePanel(asset, thumbnail: options.sourceThumbnails[asset.key])
+        let context = PreviewFrames.Context(asset: asset, outputFolderURL: options.outputFolderURL)
+        for target in asset.targets {
+            html += "<div class=\"target\">\n"
+            html += PreviewFrames.frame(for: target, context: context)
+            html += PreviewNumbers.table(for: target, context: context)
+            html += "</div>\n"
+        }
+        html += "</div>\n</section>\n"
+        return html
+    }
+
+    /// The source (thumbnail or a plain box of its aspect) with each target's crop drawn as an outline in
+    /// CSS percentages of the source's displayed size.
+    static func sourcePanel(_ asset: AssetRecord, thumbnail: String?) -> String {
+        let source = asset.source
+        let width = Double(max(1, source.width)), height = Double(max(1, source.height))
+        var html = "<figure class=\"source-panel\">\n"
+        html += "<div class=\"source\(thumbnail == nil ? " missing" : "")\" style=\"aspect-ratio: \(source.width) / \(source.height)\">"
+        if let thumbnail {
+            html += "<img src=\"\(PreviewMarkup.url(thumbnail))\" alt=\"\(PreviewMarkup.attribute(asset.altText ?? source.path))\">"
+        } else {
+            html += "<span>source not available</span>"
+        }
+        for (index, target) in asset.targets.enumerated() {
+            let crop = target.crop
+            html += "<div class=\"crop c\(index % 6)\" style=\"left: \(PreviewMarkup.percent(Double(crop.x), of: width)); "
+                + "top: \(PreviewMarkup.percent(Double(crop.y), of: height)); width: \(PreviewMarkup.percent(Double(crop.width), of: width)); "
+                + "height: \(PreviewMarkup.percent(Double(crop.height), of: height))\"><span>\(PreviewMarkup.text(target.name))</span></div>"
+        }
+        html += "</div>\n<ul class=\"legend\">"
+        for (index, target) in asset.targets.enumerated() {
+            let crop = target.crop
+            html += "<li class=\"c\(index % 6)\">\(PreviewMarkup.text("\(target.name): \(crop.width)×\(crop.height) at (\(crop.x), \(crop.y))"))</li>"
+        }
+        html += "</ul>\n<figcaption>Chosen crops on the source\(thumbnail == nil ? " (source not available: crops drawn on its outline)" : "")</figcaption>\n</figure>\n"
+        return html
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Writes the preview page of a manifest (`PreviewPage`) and the source thumbnails it shows the crops on.
+///
+/// Thumbnails go to `preview/<asset key>-source-<first 8 hex of the source SHA-256>.jpg` next to the page:
+/// an existing one is reused (the name pins the source's bytes), a missing one is made from the source
+/// when `sources` lists it and its bytes still hash to the manifest's SHA-256. Thumbnails of earlier
+/// builds that the page no longer shows are removed. Every write is atomic (`OutputDirectory`).
+public enum PreviewWriter {
+    /// The folder, next to the page, holding the source thumbnails.
+    public static let thumbnailFolder = "preview"
+
+    public struct Result: Sendable {
+        /// Absolute path of the page written.
+        public var pagePath: String
+        /// Assets shown on their source thumbnail (made now or reused).
+        public var thumbnails: Int
+        /// Source paths (as in the manifest) whose photo was not found or not usable: their crops are
+        /// drawn on a plain box. One line each, with the reason.
+        public var sourcesNotAvailable: [String]
+    }
+
+    /// Writes the page to `pagePath` (a file path; its folder is created). `outputFolder` is the folder
+    /// the manifest's file paths are relative to. `sources` maps a manifest source path to the file to
+    /// read it from (see `sourceFiles(in:)`).
+    public static func write(manifest: Manifest, outputFolder: String, pagePath: String,
+                             sources: [String: String]) throws -> Result {
+        let pageURL = URL(fileURLWithPath: pagePath).standardizedFileURL
+        let pageFolder = try OutputDirectory(path: pageURL.deletingLastPathComponent().path)
+        let outputRoot = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
+        var thumbnails: [String: String] = [:]
+        var notAvailable: [String] = []
+
+        for asset in manifest.assets {
+            let name = thumbnailPath(for: asset)
+            if pageFolder.exists(name) {
+                thumbnails[asset.key] = name
+                continue
+            }
+            guard let file = sources[asset.source.path] else {
+                notAvailable.append("\(asset.source.path): source not found")
+                continue
+            }
+            do {
+                let bytes = try ImageFile.readBytes(atPath: file)
+                guard SHA256.hex(bytes) == asset.source.sha256 else {
+                    notAvailable.append("\(asset.source.path): source changed since the build")
+                    continue
+                }
+                try pageFolder.write(try SourceThumbnail.jpeg(fromSource: bytes), to: name)
+                thumbnails[asset.key] = name
+            } catch let error as WriteError {
+                throw error
+            } catch {
+                notAvailable.append("\(asset.source.path): \(error)".replacingOccurrences(of: "\n", with: " "))
+            }
+        }
+        try removeStaleThumbnails(in: pageFolder, keeping: Set(thumbnails.values), outputs: Set(manifest.allOutputPaths))
+
+        let options = PreviewPage.Options(outputFolderURL: relativeURL(from: pageFolder.root, to: outputRoot),
+                                          sourceThumbnails: thumbnails)
+        let html = PreviewPage.html(for: manifest, options: options)
+        try pageFolder.write(Array(html.utf8), to: pageURL.lastPathComponent)
+        return Result(pagePath: pageFolder.root + "/" + pageURL.lastPathComponent, thumbnails: thumbnails.count,
+                      sourcesNotAvailable: notAvailable)
+    }
+
+    /// Manifest source path -> absolute file, for the photos found in `inputs` (files and folders, as
+    /// `fullbleed build` takes them). Inputs that do not exist are ignored.
+    public static func sourceFiles(in inputs: [String], followSymlinksOutside: Bool = false) -> [String: String] {
+        guard !inputs.isEmpty else { return [:] }
+        let found = InputDiscovery(followSymlinksOutside: followSymlinksOutside).discover(inputs).files
+        return Dictionary(found.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// `preview/<key>-source-<sha8>.jpg`.
+    static func thumbnailPath(for asset: AssetRecord) -> String {
+        "\(thumbnailFolder)/\(asset.key)-source-\(asset.source.sha256.prefix(8)).jpg"
+    }
+
+    /// Removes `preview/...-source-XXXXXXXX.jpg` files that are neither kept nor an output of the build.
+    static func removeStaleThumbnails(in folder: OutputDirectory, keeping: Set<String>, outputs: Set<String>) throws {
+        let root = folder.root + "/" + thumbnailFolder
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
+        var stale: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let path = thumbnailFolder + "/" + relative
+            guard isThumbnailName(relative), !keeping.contains(path), !outputs.contains(path) else { continue }
+            stale.append(path)
+        }
+        for path in stale.sorted() { try folder.remove(path) }
+    }
+
+    /// Whether a file name ends in `-source-` + 8 lowercase hex digits + `.jpg`.
+    static func isThumbnailName(_ name: String) -> Bool {
+        guard name.hasSuffix(".jpg") else { return false }
+        let stem = name.dropLast(4)
+        guard stem.count > 16 else { return false }
+        let hash = stem.suffix(8)
+        return stem.dropLast(8).hasSuffix("-source-") && hash.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+    }
+
+    /// The relative URL ("", or ending in "/") leading from folder `from` to folder `to` (both absolute).
+    static func relativeURL(from: String, to: String) -> String {
+        let a = from.split(separator: "/"), b = to.split(separator: "/")
+        var common = 0
+        while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
+        let parts = Array(repeating: "..", count: a.count - common) + b[common...].map(String.init)
+        return parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import FullBleedCodecs
+import FullBleedCore
+import FullBleedImage
+@testable import FullBleedPipeline
+import FullBleedTestSupport
+
+/// A manifest record of a synthetic photo built with the small test pipeline (iPhone, iPad with
+/// extension, web): black-and-white stripes at the top force a busy toolbar band and a scrim.
+enum PreviewFixture {
+    static let hostileName = "<img src=x onerror=alert(1)> & \"quoted\" 'single'"
+
+    static let sourceBytes: [UInt8] = {
+        let image = SyntheticImages.rgb8(width: 800, height: 640) { x, y, c in
+            if y < 260 { return (x / 20) % 2 == 0 ? 250 : 5 }
+            return UInt8(truncatingIfNeeded: 60 + (x * (c + 1) + y) % 120)
+        }
+        return try! Codecs.encode(image, as: .png(PNGEncodeOptions()))
+    }()
+
+    static let manifest: Manifest = {
+        let spec = try! PipelineLoader.load(path: BuildFixtures.smallPipeline)
+        let source = SourceFile(absolutePath: "/nonexistent/stripes.png", relativePath: "stripes.png")
+        var record = try! AssetProcessor.process(source: source, bytes: sourceBytes, sidecar: nil, spec: spec).record
+        record.altText = hostileName
+        var hostile = record
+        hostile.key = "odd/" + hostileName
+        hostile.source.path = "odd/" + hostileName + ".png"
+        return Manifest(pipeline: spec, assets: [record, hostile],
+                        failures: [FailureRecord(source: "broken <b>.jpg", error: "decode failed: <&>")], shard: nil)
+    }()
+
+    static var asset: AssetRecord { manifest.assets.first { $0.key == "stripes-png" }! }
+    static func target(_ name: String) -> TargetRecord { asset.targets.first { $0.name == name }! }
+}
+
+@Suite struct PreviewPageTests {
+    let html = PreviewPage.html(for: PreviewFixture.manifest,
+                                options: .init(sourceThumbnails: ["stripes-png": "preview/stripes-png-source-0123abcd.jpg"]))
+
+    @Test func theSameManifestGivesTheSameBytes() throws {
+        let copy = try Manifest.decode(try PreviewFixture.manifest.encoded())
+        let again = PreviewPage.html(for: copy, options: .init(sourceThumbnails: ["stripes-png": "preview/stripes-png-source-0123abcd.jpg"]))
+        #expect(again == html)
+    }
+
+    @Test func manifestTextIsEscaped() {
+        #expect(!html.contains(PreviewFixture.hostileName))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("<b>"))
+        #expect(html.contains("&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quoted&quot; &#39;single&#39;"))
+        #expect(html.contains("decode failed: &lt;&amp;&gt;"))
+        #expect(PreviewMarkup.text("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;")
+    }
+
+    @Test func thePageReferencesNothingOutsideTheFolder() throws {
+        #expect(!html.lowercased().contains("http://"))
+        #expect(!html.lowercased().contains("https://"))
+        #expect(!html.contains("<link"))
+        #expect(!html.contains("<script src"))
+        #expect(!html.contains("url("))
+        let sources = attributeValues("src", in: html)
+        #expect(!sources.isEmpty)
+        let listed = Set(PreviewFixture.manifest.allOutputPaths.map(PreviewMarkup.url)).union(["preview/stripes-png-source-0123abcd.jpg"])
+        for source in sources {
+            #expect(!source.hasPrefix("/") && !source.contains(":") && !source.hasPrefix(".."), "\(source)")
+            #expect(listed.contains(source), "\(source) is not a file of the build")
+        }
+    }
+
+    @Test func framesShowTheRecommendation() throws {
+        // Phone: the @1x JPEG derivative under the toolbar, its baked variant, and the CSS scrim.
+        let phone = PreviewFixture.target("iphone-17-pro")
+        let analysis = try #require(phone.legibility)
+        let scrim = try #require(analysis.recommendation.scrim)
+        #expect(html.contains("src=\"stripes-png/iphone-17-pro%401x.jpg\""))
+        #expect(html.contains("class=\"baked\" src=\"stripes-png/iphone-17-pro%401x-scrim.jpg\""))
+        let channel = scrim.color == .black ? "0, 0, 0" : "255, 255, 255"
+        #expect(html.contains("linear-gradient(to bottom, rgba(\(channel), \(PreviewMarkup.number(scrim.stops[0].opacity, decimals: 4))) 0.00%"))
+        #expect(html.contains("class=\"toolbar glyphs-\(analysis.recommendation.colorScheme.rawValue)\""))
+        // iPad: the extended canvas with a sidebar over the leading extension.
+        #expect(html.contains("src=\"stripes-png/ipad-mini%401x-extended.jpg\""))
+        #expect(html.contains("class=\"sidebar\""))
+        // Web: the largest width. Crops on the source thumbnail; the hostile asset has no thumbnail.
+        #expect(html.contains("src=\"stripes-png/web-320w.jpg\""))
+        #expect(html.contains("src=\"preview/stripes-png-source-0123abcd.jpg\""))
+        #expect(html.contains("source not available"))
+        #expect(html.contains("data-preview-status"))
+    }
+
+    @Test func cropOutlinesArePercentagesOfTheSource() {
+        let asset = PreviewFixture.asset
+        let crop = PreviewFixture.target("ipad-mini").crop
+        let left = PreviewMarkup.percent(Double(crop.x), of: Double(asset.source.width))
+        let top = PreviewMarkup.percent(Double(crop.y), of: Double(asset.source.height))
+        let width = PreviewMarkup.percent(Double(crop.width), of: Double(asset.source.width))
+        #expect(html.contains("left: \(left); top: \(top); width: \(width);"))
+        #expect(PreviewMarkup.percent(200, of: 800) == "25.0000%")
+    }
+
+    @Test func contrastAfterTheScrimReachesTheTarget() throws {
+        let analysis = try #require(PreviewFixture.target("iphone-17-pro").legibility)
+        let summary = try #require(PreviewLegibility(analysis))
+        #expect(summary.busyRegions.contains("status-bar"))
+        #expect(summary.before < 4.5)
+        #expect(summary.after > summary.before)
+        #expect(summary.passes, "after \(summary.after)")
+        // Without a scrim nothing changes.
+        var plain = analysis
+        plain.recommendation.scrim = nil
+        let unchanged = try #require(PreviewLegibility(plain))
+        #expect(unchanged.after == unchanged.before)
+    }
+
+    @Test func contrastOverAGreyMatchesWCAG() {
+        let metrics = PreviewFixture.target("iphone-17-pro").legibility!.regions[0].metrics
+        var grey = metrics
+        grey.highLuminance = 0.5
+        // Black scrim 0.5 in gamma space over Y = 0.5: encoded 0.7354 -> 0.3677 -> Y 0.1115.
+        let ratio = PreviewLegibility.contrast(of: .light, over: grey, scrimOpacity: 0.5, compositing: .gammaEncoded, target: .wcag(ratio: 4.5))
+        #expect(abs(ratio - 1.05 / (SRGBTransfer.linear(0.5 * SRGBTransfer.encoded(0.5)) + 0.05)) < 1e-12)
+        #expect(abs(PreviewLegibility.contrast(of: .light, over: grey, scrimOpacity: 0, compositing: .linearLight, target: .wcag(ratio: 4.5)) - 1.05 / 0.55) < 1e-12)
+    }
+
+    @Test(arguments: [
+        ("a b/c#d?.jpg", "a%20b/c%23d%3F.jpg"),
+        ("x@3x.jpg", "x%403x.jpg"),
+        ("../out/100%.jpg", "../out/100%25.jpg"),
+        ("é.jpg", "%C3%A9.jpg"),
+    ])
+    func filePathsArePercentEncoded(path: String, url: String) {
+        #expect(PreviewMarkup.url(path) == url)
+    }
+
+    @Test func relativeURLsBetweenFolders() {
+        #expect(PreviewWriter.relativeURL(from: "/a/b", to: "/a/b") == "")
+        #expect(PreviewWriter.relativeURL(from: "/a/b", to: "/a/c/d") == "../c/d/")
+        #expect(PreviewWriter.relativeURL(from: "/a", to: "/a/b") == "b/")
+        #expect(PreviewWriter.isThumbnailName("k/x-jpg-source-0123abcd.jpg"))
+        #expect(!PreviewWriter.isThumbnailName("x-jpg-source-0123abcg.jpg"))
+        #expect(!PreviewWriter.isThumbnailName("iphone@3x.jpg"))
+    }
+
+    @Test func sourceThumbnailFitsItsLongSide() throws {
+        let bytes = try SourceThumbnail.jpeg(fromSource: PreviewFixture.sourceBytes, longSidePixels: 200)
+        let info = try Codecs.probe(bytes)
+        #expect(info.format == .jpeg)
+        #expect(info.size == PixelSize(width: 200, height: 160))
+        #expect(SourceThumbnail.fittedSize(PixelSize(width: 100, height: 50), longSidePixels: 480) == PixelSize(width: 100, height: 50))
+        #expect(SourceThumbnail.fittedSize(PixelSize(width: 3000, height: 4000), longSidePixels: 480) == PixelSize(width: 360, height: 480))
+    }
+
+    @Test func writerMakesThumbnailsFromVerifiedSourcesOnly() throws {
+        let tmp = try TemporaryDirectory("preview-writer")
+        defer { tmp.remove() }
+        let sourcePath = try tmp.write("in/stripes.png", PreviewFixture.sourceBytes)
+        try tmp.write("in/other.png", [1, 2, 3])
+        let out = tmp.path + "/out"
+        let sources = [
+            "stripes.png": sourcePath,
+            "odd/" + PreviewFixture.hostileName + ".png": tmp.path + "/in/other.png",
+        ]
+        let result = try PreviewWriter.write(manifest: PreviewFixture.manifest, outputFolder: out, pagePath: out + "/preview.html", sources: sources)
+        #expect(result.thumbnails == 1)
+        #expect(result.sourcesNotAvailable.count == 1)
+        #expect(result.sourcesNotAvailable.first?.contains("source changed since the build") == true)
+        let thumbnail = PreviewWriter.thumbnailPath(for: PreviewFixture.asset)
+        #expect(FileManager.default.fileExists(atPath: out + "/" + thumbnail))
+        let page = try String(contentsOfFile: out + "/preview.html", encoding: .utf8)
+        #expect(page.contains("src=\"\(PreviewMarkup.url(thumbnail))\""))
+
+        // A page elsewhere reaches the images through a relative URL; a stale thumbnail is removed.
+        try tmp.write("elsewhere/preview/old-source-00000000.jpg", [0])
+        _ = try PreviewWriter.write(manifest: PreviewFixture.manifest, outputFolder: out, pagePath: tmp.path + "/elsewhere/p.html", sources: sources)
+        let elsewhere = try String(contentsOfFile: tmp.path + "/elsewhere/p.html", encoding: .utf8)
+        #expect(elsewhere.contains("src=\"../out/stripes-png/iphone-17-pro%401x.jpg\""))
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/elsewhere/preview/old-source-00000000.jpg"))
+        #expect(FileManager.default.fileExists(atPath: tmp.path + "/elsewhere/" + thumbnail))
+    }
+
+    /// Every value of `name="..."` in `html`.
+    func attributeValues(_ name: String, in html: String) -> [String] {
+        var values: [String] = []
+        var rest = html[...]
+        let marker = " \(name)=\""
+        while let start = rest.range(of: marker) {
+            let after = rest[start.upperBound...]
+            guard let end = after.firstIndex(of: "\"") else { break }
+            values.append(String(after[..<end]))
+            rest = after[end...]
+        }
+        return values
+    }
+}
