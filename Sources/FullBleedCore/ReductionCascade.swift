@@ -7,9 +7,10 @@ import FullBleedImage
 ///
 /// Why 1.5: resampling a picture that was itself Lanczos3-reduced adds that first filter's response
 /// on top of the second. When the first picture is at least 1.5x larger, the first filter's cut-off
-/// lies at 1.5x the new Nyquist frequency, where its passband is flat to within about 1 %, so the
-/// result is indistinguishable from a direct reduction (measured: PSNR > 45 dB against the direct
-/// path on photos) while the work drops from `region area x taps` to `picture area x taps`.
+/// lies at 1.5x the new Nyquist frequency, where its passband is nearly flat, so the result is visually
+/// the same as a direct reduction (measured against the direct path: about 45 dB PSNR on the corpus
+/// photos, 39 dB on synthetic stripes next to the Nyquist limit) while the work drops from
+/// `region area x taps` to `picture area x taps`.
 ///
 /// All pictures cover the same region, so they share the crop. Sizes are pixels; every picture has the
 /// source's format (the resampler's linear-light, premultiplied working space is internal to each step).
