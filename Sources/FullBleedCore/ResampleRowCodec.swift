@@ -47,6 +47,13 @@ struct ResampleRowDecoder: Sendable {
         let count = regionWidth * channels
         let rowStart = source + y * sourceBytesPerRow + regionX * format.bytesPerPixel
         switch format.sampleType {
+        case .uint8 where !format.layout.hasAlpha:
+            // The common case (RGB or grey photos), one table load per sample.
+            let codes = rowStart.assumingMemoryBound(to: UInt8.self)
+            codeTable.withUnsafeBufferPointer { table in
+                let base = table.baseAddress!
+                for i in 0..<count { dst[i] = base[Int(codes[i])] }
+            }
         case .uint8:
             decodeCodes(rowStart.assumingMemoryBound(to: UInt8.self), count: count, channels: channels, into: dst)
         case .uint16:
@@ -120,10 +127,37 @@ struct ResampleRowEncoder: Sendable {
         return base.map { (Float($0) + 0.5) / 64 - 0.5 }
     }()
 
+    /// 8-bit sRGB code of linear-light value `i / linearSteps` (i = 0...linearSteps), rounded: the fused
+    /// clamp + curve + round of the common photo case (RGB or grey, 8-bit, linear-light working space).
+    /// Within 0.03 code of the exact curve before rounding (the curve's steepest slope, 12.92, times
+    /// half a step), so a sample differs from the exact result only when it lies that close to a
+    /// rounding boundary.
+    static let linearSteps = 65536
+    static let code8FromLinear: [UInt8] = (0...linearSteps).map {
+        UInt8((SRGBTransfer.encoded(Double($0) / Double(linearSteps)) * 255).rounded())
+    }
+
     /// Encodes `width` pixels of `row` (modified in place) as output row `y` at `dst`.
     func encode(_ row: UnsafeMutablePointer<Float>, width: Int, y: Int, into dst: UnsafeMutableRawPointer) {
         let channels = format.layout.channelCount
         let count = width * channels
+        if format.sampleType == .uint8, !format.layout.hasAlpha, quantization == .round,
+           working == .linear, format.transfer == .encoded {
+            let codes = dst.assumingMemoryBound(to: UInt8.self)
+            let steps = Float(Self.linearSteps)
+            Self.code8FromLinear.withUnsafeBufferPointer { table in
+                let base = table.baseAddress!
+                for i in 0..<count {
+                    let raw = row[i]
+                    let value: Float = raw > 0 ? (raw < 1 ? raw : 1) : 0   // NaN becomes 0
+                    // value * steps is in 0...65536 < 2^23: adding 2^23 rounds it to the nearest integer,
+                    // which then sits in the low mantissa bits (no trapping Float -> Int conversion).
+                    let index = Int((value * steps + 8_388_608).bitPattern & 0x7F_FFFF)
+                    codes[i] = base[index]
+                }
+            }
+            return
+        }
         normalise(row, count: count, channels: channels)
         switch format.sampleType {
         case .uint8:

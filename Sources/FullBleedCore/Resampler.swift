@@ -55,6 +55,7 @@ private struct BandPointers: @unchecked Sendable {
 
 /// One axis of `ResampleWeights` copied into raw buffers for the hot loops.
 private final class PackedWeights: @unchecked Sendable {
+    let inputSize: Int
     let outputSize: Int
     let stride: Int
     let isIdentity: Bool
@@ -63,6 +64,7 @@ private final class PackedWeights: @unchecked Sendable {
     let weights: UnsafeMutablePointer<Float>
 
     init(_ axis: ResampleWeights) {
+        inputSize = axis.inputSize
         outputSize = axis.outputSize
         stride = axis.stride
         isIdentity = axis.isIdentity
@@ -91,6 +93,11 @@ private struct BandPlan: Sendable {
     let regionY: Int
     let outputBytesPerRow: Int
 
+    /// Vertical first when the vertical axis is reduced (each output row then filters horizontally
+    /// once, on the few rows left, instead of every source row being filtered horizontally); horizontal
+    /// first otherwise (enlarging vertically, or no vertical change).
+    var verticalFirst: Bool { !horizontal.isIdentity && vertical.outputSize < vertical.inputSize }
+
     func run(band: Int, _ pointers: BandPointers) {
         let firstOutputRow = band * Resampler.bandHeight
         let endOutputRow = min(vertical.outputSize, firstOutputRow + Resampler.bandHeight)
@@ -99,9 +106,45 @@ private struct BandPlan: Sendable {
             firstSourceRow = min(firstSourceRow, vertical.starts[y])
             endSourceRow = max(endSourceRow, vertical.starts[y] + vertical.counts[y])
         }
+        if verticalFirst {
+            runVerticalFirst(outputRows: firstOutputRow..<endOutputRow, sourceRows: firstSourceRow..<endSourceRow, pointers)
+        } else {
+            runHorizontalFirst(outputRows: firstOutputRow..<endOutputRow, sourceRows: firstSourceRow..<endSourceRow, pointers)
+        }
+    }
 
+    /// Decodes the band's source rows, then per output row: the vertical sum over full-width source
+    /// rows, the horizontal filter of that one row, and the encode.
+    private func runVerticalFirst(outputRows: Range<Int>, sourceRows: Range<Int>, _ pointers: BandPointers) {
         let rowLength = horizontal.outputSize * channels
-        let rows = endSourceRow - firstSourceRow
+        let sourceLength = decoder.regionWidth * channels
+        let rows = sourceRows.count
+        let bandBuffer = UnsafeMutablePointer<Float>.allocate(capacity: rows * sourceLength)
+        defer { bandBuffer.deallocate() }
+        // One Float of padding: the 4-lane RGB loop reads one sample past the last pixel.
+        let column = UnsafeMutablePointer<Float>.allocate(capacity: sourceLength + 1)
+        column[sourceLength] = 0
+        defer { column.deallocate() }
+        let accumulator = UnsafeMutablePointer<Float>.allocate(capacity: rowLength)
+        defer { accumulator.deallocate() }
+
+        for r in 0..<rows {
+            decoder.decode(row: regionY + sourceRows.lowerBound + r, from: pointers.source, into: bandBuffer + r * sourceLength)
+        }
+        for y in outputRows {
+            let first = bandBuffer + (vertical.starts[y] - sourceRows.lowerBound) * sourceLength
+            Self.weightedSum(rows: first, rowLength: sourceLength, weights: vertical.weights + y * vertical.stride,
+                             count: vertical.counts[y], into: column)
+            filterHorizontally(column, into: accumulator)
+            encoder.encode(accumulator, width: horizontal.outputSize, y: y, into: pointers.output + y * outputBytesPerRow)
+        }
+    }
+
+    /// Filters every source row of the band horizontally into the band buffer, then per output row
+    /// sums the filtered rows vertically and encodes.
+    private func runHorizontalFirst(outputRows: Range<Int>, sourceRows: Range<Int>, _ pointers: BandPointers) {
+        let rowLength = horizontal.outputSize * channels
+        let rows = sourceRows.count
         let bandBuffer = UnsafeMutablePointer<Float>.allocate(capacity: rows * rowLength)
         defer { bandBuffer.deallocate() }
         // One Float of padding: the 4-lane RGB loop reads one sample past the last pixel.
@@ -113,7 +156,7 @@ private struct BandPlan: Sendable {
 
         for r in 0..<rows {
             let target = bandBuffer + r * rowLength
-            let sourceRow = regionY + firstSourceRow + r
+            let sourceRow = regionY + sourceRows.lowerBound + r
             if horizontal.isIdentity {
                 decoder.decode(row: sourceRow, from: pointers.source, into: target)
             } else {
@@ -121,16 +164,39 @@ private struct BandPlan: Sendable {
                 filterHorizontally(decoded, into: target)
             }
         }
-        for y in firstOutputRow..<endOutputRow {
-            accumulator.initialize(repeating: 0, count: rowLength)
-            let start = vertical.starts[y] - firstSourceRow
-            let taps = vertical.weights + y * vertical.stride
-            for k in 0..<vertical.counts[y] {
-                let weight = taps[k]
-                let input = bandBuffer + (start + k) * rowLength
-                for i in 0..<rowLength { accumulator[i] += weight * input[i] }
-            }
+        for y in outputRows {
+            let first = bandBuffer + (vertical.starts[y] - sourceRows.lowerBound) * rowLength
+            Self.weightedSum(rows: first, rowLength: rowLength, weights: vertical.weights + y * vertical.stride,
+                             count: vertical.counts[y], into: accumulator)
             encoder.encode(accumulator, width: horizontal.outputSize, y: y, into: pointers.output + y * outputBytesPerRow)
+        }
+    }
+
+    /// `output[i] = sum over k of weights[k] * rows[k * rowLength + i]`, four rows per pass over the
+    /// output (fewer loads and stores of the running sum); the summation order is fixed.
+    private static func weightedSum(rows: UnsafeMutablePointer<Float>, rowLength: Int, weights: UnsafeMutablePointer<Float>,
+                                    count: Int, into output: UnsafeMutablePointer<Float>) {
+        guard count > 0 else {
+            output.initialize(repeating: 0, count: rowLength)
+            return
+        }
+        let r0 = rows, w0 = weights[0]
+        for i in 0..<rowLength { output[i] = w0 * r0[i] }
+        var k = 1
+        while k + 4 <= count {
+            let a = rows + k * rowLength, b = a + rowLength, c = b + rowLength, d = c + rowLength
+            let wa = weights[k], wb = weights[k + 1], wc = weights[k + 2], wd = weights[k + 3]
+            for i in 0..<rowLength {
+                let ab = wa * a[i] + wb * b[i]
+                let cd = wc * c[i] + wd * d[i]
+                output[i] += ab + cd
+            }
+            k += 4
+        }
+        while k < count {
+            let a = rows + k * rowLength, wa = weights[k]
+            for i in 0..<rowLength { output[i] += wa * a[i] }
+            k += 1
         }
     }
 
@@ -155,22 +221,25 @@ private struct BandPlan: Sendable {
             // padding) and is discarded.
             let raw = UnsafeRawPointer(input)
             let pixelBytes = channels * MemoryLayout<Float>.stride
+            let fourPixels = 4 * pixelBytes
             for x in 0..<axis.outputSize {
-                let taps = axis.weights + x * axis.stride
-                let count = axis.counts[x]
-                let base = raw + axis.starts[x] * pixelBytes
+                // Pointer steps only in the tap loop (no index multiplications to overflow-check).
+                var w = axis.weights + x * axis.stride
+                let end = w + axis.counts[x]
+                var p = raw + axis.starts[x] * pixelBytes
                 var s0 = SIMD4<Float>(), s1 = SIMD4<Float>(), s2 = SIMD4<Float>(), s3 = SIMD4<Float>()
-                var k = 0
-                while k + 4 <= count {
-                    s0 += taps[k] * base.loadUnaligned(fromByteOffset: k * pixelBytes, as: SIMD4<Float>.self)
-                    s1 += taps[k + 1] * base.loadUnaligned(fromByteOffset: (k + 1) * pixelBytes, as: SIMD4<Float>.self)
-                    s2 += taps[k + 2] * base.loadUnaligned(fromByteOffset: (k + 2) * pixelBytes, as: SIMD4<Float>.self)
-                    s3 += taps[k + 3] * base.loadUnaligned(fromByteOffset: (k + 3) * pixelBytes, as: SIMD4<Float>.self)
-                    k += 4
+                while end - w >= 4 {
+                    s0 += w[0] * p.loadUnaligned(as: SIMD4<Float>.self)
+                    s1 += w[1] * (p + pixelBytes).loadUnaligned(as: SIMD4<Float>.self)
+                    s2 += w[2] * (p + 2 * pixelBytes).loadUnaligned(as: SIMD4<Float>.self)
+                    s3 += w[3] * (p + 3 * pixelBytes).loadUnaligned(as: SIMD4<Float>.self)
+                    w += 4
+                    p += fourPixels
                 }
-                while k < count {
-                    s0 += taps[k] * base.loadUnaligned(fromByteOffset: k * pixelBytes, as: SIMD4<Float>.self)
-                    k += 1
+                while w < end {
+                    s0 += w[0] * p.loadUnaligned(as: SIMD4<Float>.self)
+                    w += 1
+                    p += pixelBytes
                 }
                 let sum = (s0 + s1) + (s2 + s3)
                 let q = output + x * channels

@@ -26,8 +26,11 @@ public enum AssetProcessor {
 
     /// - Parameter encodeOutputs: false plans, analyses and measures without encoding or listing files
     ///   (what `fullbleed inspect` needs).
+    /// - Parameter mayUseAllCores: resample and encode this asset's pictures on every core (the caller
+    ///   says so when no other asset is waiting); false keeps the asset on the calling thread. The
+    ///   output is byte-identical either way.
     public static func process(source: SourceFile, bytes: [UInt8], sidecar: Sidecar?, spec: PipelineSpec,
-                               encodeOutputs: Bool = true) throws -> Output {
+                               encodeOutputs: Bool = true, mayUseAllCores: Bool = false) throws -> Output {
         let path = source.relativePath
         let decodeLimits = DecodeOptions(maxPixels: spec.maxPixels, timeLimitSeconds: spec.decodeSeconds)
         let info: ImageInfo
@@ -67,29 +70,16 @@ public enum AssetProcessor {
                 throw ProcessingError(path: path, stage: "colour conversion", reason: "\(error)")
             }
         }
+        var resampleOptions = spec.resample
+        resampleOptions.parallel = spec.resample.parallel && mayUseAllCores
         var files: [(path: String, bytes: [UInt8])] = []
         let assetKey = AssetNaming.assetKey(forRelativePath: path)
         let saliency = SaliencyMap(image: image)
-
-        func emit(_ picture: Image, variant: String) throws -> [FileRecord] {
-            var records: [FileRecord] = []
-            guard encodeOutputs else { return records }
-            for output in spec.outputs {
-                let encoded: [UInt8]
-                do { encoded = try Codecs.encode(picture, as: output.options) } catch let error as CodecError { throw error.at(path: path) }
-                let relative = spec.naming
-                    .replacingOccurrences(of: "{asset}", with: assetKey)
-                    .replacingOccurrences(of: "{variant}", with: variant)
-                    .replacingOccurrences(of: "{ext}", with: output.format.fileExtension)
-                files.append((relative, encoded))
-                records.append(FileRecord(path: relative, format: output.format.rawValue, bytes: encoded.count, sha256: SHA256.hex(encoded)))
-            }
-            return records
-        }
+        let encoder = OutputEncoder(spec: spec, assetKey: assetKey, path: path, enabled: encodeOutputs, parallel: mayUseAllCores)
 
         // 3. Per target: crop, derivatives, extensions, legibility.
         var targetRecords: [TargetRecord] = []
-        var firstCrop: PixelRect?
+        var firstCascade: ReductionCascade?
         var textBoxes = spec.legibility.parameters.textBoxes
         if let title = sidecar?.title { textBoxes.append(title) }
         var analysisParameters = spec.legibility.parameters
@@ -101,35 +91,40 @@ public enum AssetProcessor {
             let band = spec.toolbarAware ? target.toolbarBandFraction : 0
             let mode = sidecar?.cropMode ?? spec.cropMode
             let crop = CropPlanner.plan(saliency, aspectRatio: target.aspectRatio, mode: mode, toolbarBandFraction: band)
-            if firstCrop == nil { firstCrop = crop.rect }
             warnings += plan.notes.map { "\(target.name): \($0)" }
             let device: DeviceClass? = { if case .device(let d) = target.kind { return d } else { return nil } }()
 
-            // Legibility is measured on a modest copy of the hero (the @1x size, or at most 600 px wide).
+            // 3a. The derivative pictures, largest first, each from the smallest adequate larger one.
+            var cascade = ReductionCascade(source: image, region: crop.rect, options: resampleOptions)
+            var pictures: [Int: Image] = [:]
+            let producedIndices = plan.derivatives.indices
+                .filter { plan.derivatives[$0].isProduced }
+                .sorted { plan.derivatives[$0].pixelSize.width > plan.derivatives[$1].pixelSize.width }
+            for i in producedIndices { pictures[i] = cascade.picture(size: plan.derivatives[i].pixelSize) }
+
+            // 3b. Legibility is measured on a modest copy of the hero (the @1x size, or at most 600 px wide).
             var analysis: ToolbarAnalysis?
             if spec.legibility.enabled, device != nil || !textBoxes.isEmpty {
                 let width = min(crop.rect.width, device.map { Int($0.widthPoints.rounded()) } ?? 600)
                 let size = PixelSize(width: max(1, width), height: max(1, Int((Double(width) / target.aspectRatio).rounded())))
-                let small = image.resized(to: size, from: crop.rect, options: spec.resample)
+                let small = cascade.picture(size: size, keep: false)
                 let delivered = plan.produced.map(\.pixelSize).max { $0.width < $1.width }
                 analysis = ToolbarAnalyzer.analyze(hero: small, device: device, deliveredPixelSize: delivered, parameters: analysisParameters)
             }
+            if firstCascade == nil { firstCascade = cascade }
 
+            // 3c. Everything to encode for this target, then the records that list the files.
             var derivativeRecords: [DerivativeRecord] = []
-            var extensionRecords: [ExtensionRecord] = []
-            for derivative in plan.derivatives {
+            var extensionRecords: [(record: ExtensionRecord, variant: String)] = []
+            for (i, derivative) in plan.derivatives.enumerated() {
                 let variant = variantName(target: target, tier: derivative.tier)
-                var record = DerivativeRecord(
+                let record = DerivativeRecord(
                     tier: derivative.tier.label, variant: variant, scale: derivative.tier.scale,
                     width: derivative.pixelSize.width, height: derivative.pixelSize.height, headroom: derivative.headroom,
                     status: statusName(derivative.status), note: derivative.note, scrimOpacity: nil, files: [])
-                guard derivative.isProduced, encodeOutputs else {
-                    derivativeRecords.append(record)
-                    continue
-                }
-                let picture = image.resized(to: derivative.pixelSize, from: crop.rect, options: spec.resample)
-                record.files = try emit(picture, variant: variant)
                 derivativeRecords.append(record)
+                guard let picture = pictures[i], encodeOutputs else { continue }
+                encoder.enqueue(picture, variant: variant)
 
                 if spec.legibility.bakeGradient, let analysis, analysis.recommendation.scrim != nil {
                     let baked = ScrimBaker.bake(hero: picture, recommendation: analysis.recommendation, device: device, parameters: analysisParameters)
@@ -137,8 +132,8 @@ public enum AssetProcessor {
                     var scrimRecord = record
                     scrimRecord.variant = variant + "-scrim"
                     scrimRecord.scrimOpacity = baked.opacity
-                    scrimRecord.files = try emit(baked.image, variant: variant + "-scrim")
                     derivativeRecords.append(scrimRecord)
+                    encoder.enqueue(baked.image, variant: scrimRecord.variant)
                 }
 
                 if let extensionSpec = targetSpec.backgroundExtension {
@@ -147,23 +142,27 @@ public enum AssetProcessor {
                     do {
                         let geometry = try BackgroundExtension.geometry(of: picture, parameters: parameters)
                         let canvas = try BackgroundExtension.canvas(of: picture, parameters: parameters)
-                        extensionRecords.append(ExtensionRecord(
+                        extensionRecords.append((ExtensionRecord(
                             tier: derivative.tier.label, part: "canvas", width: canvas.width, height: canvas.height,
-                            geometry: geometry, files: try emit(canvas, variant: variant + "-extended")))
+                            geometry: geometry, files: []), variant + "-extended"))
+                        encoder.enqueue(canvas, variant: variant + "-extended")
                         if extensionSpec.strips {
                             for (edge, strip) in try BackgroundExtension.strips(of: picture, parameters: parameters).sorted(by: { $0.key < $1.key }) {
-                                extensionRecords.append(ExtensionRecord(
+                                let stripVariant = variant + "-strip-\(edge.rawValue)"
+                                extensionRecords.append((ExtensionRecord(
                                     tier: derivative.tier.label, part: "strip-\(edge.rawValue)", width: strip.width, height: strip.height,
-                                    geometry: geometry, files: try emit(strip, variant: variant + "-strip-\(edge.rawValue)")))
+                                    geometry: geometry, files: []), stripVariant))
+                                encoder.enqueue(strip, variant: stripVariant)
                             }
                         }
-                    } catch let error as CodecError {
-                        throw error
                     } catch {
                         throw ProcessingError(path: path, stage: "extension", reason: "\(error)")
                     }
                 }
             }
+            let encoded = try encoder.encodeQueued()
+            files += encoded.files
+            for i in derivativeRecords.indices { derivativeRecords[i].files = encoded.records[derivativeRecords[i].variant] ?? [] }
 
             let scaleToSource = Double(info.size.width) / Double(image.width)
             targetRecords.append(TargetRecord(
@@ -174,13 +173,18 @@ public enum AssetProcessor {
                 crop: cropRecord(crop, toSource: scaleToSource, sourceSize: info.size),
                 headroom: plan.headroom,
                 derivatives: derivativeRecords,
-                extensions: targetSpec.backgroundExtension == nil ? nil : extensionRecords,
+                extensions: targetSpec.backgroundExtension == nil ? nil : extensionRecords.map { entry in
+                    var record = entry.record
+                    record.files = encoded.records[entry.variant] ?? []
+                    return record
+                },
                 legibility: analysis))
         }
 
         // 4. Placeholders from the first target's crop.
-        let placeholders = try makePlaceholders(image: image, crop: firstCrop ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height),
-                                                spec: spec.placeholders, path: path)
+        var placeholderSource = firstCascade
+            ?? ReductionCascade(source: image, region: PixelRect(x: 0, y: 0, width: image.width, height: image.height), options: resampleOptions)
+        let placeholders = try makePlaceholders(from: &placeholderSource, spec: spec.placeholders, path: path)
 
         let record = AssetRecord(
             key: assetKey,
@@ -234,21 +238,23 @@ public enum AssetProcessor {
     /// Six decimals: enough for any consumer, and stable JSON.
     static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
-    static func makePlaceholders(image: Image, crop: PixelRect, spec: PlaceholderSpec, path: String) throws -> PlaceholderRecord? {
+    /// Placeholders from small reductions of the cascade's region (largest first, so each reuses the last).
+    static func makePlaceholders(from cascade: inout ReductionCascade, spec: PlaceholderSpec, path: String) throws -> PlaceholderRecord? {
         guard spec.thumbHash || spec.blurHashComponents != nil || spec.averageColor || spec.paletteSize > 0 else { return nil }
+        let crop = cascade.region
         func fitted(_ side: Int) -> Image {
             let scale = min(1, Double(side) / Double(max(crop.width, crop.height)))
             let size = PixelSize(width: max(1, Int((Double(crop.width) * scale).rounded())), height: max(1, Int((Double(crop.height) * scale).rounded())))
-            return image.resized(to: size, from: crop)
+            return cascade.picture(size: size)
         }
         var record = PlaceholderRecord()
         do {
+            let analysis = fitted(256)
             let hundred = fitted(100)
             if spec.thumbHash { record.thumbHash = try ThumbHash(image: hundred) }
             if let components = spec.blurHashComponents {
                 record.blurHash = try BlurHash(image: fitted(64), xComponents: components[0], yComponents: components[1])
             }
-            let analysis = fitted(256)
             if spec.averageColor { record.averageColor = AverageColor(image: analysis).color }
             if spec.paletteSize > 0 { record.palette = DominantPalette(image: analysis, maximumColorCount: spec.paletteSize) }
         } catch {

@@ -160,7 +160,10 @@ public enum BuildRunner {
         let buildCount = toBuild.count
         let sidecarsBySource = sidecars
         let previousOutputs = Set((previous?.assets ?? []).flatMap(\.outputPaths))
-        let results = ParallelRunner.map(toBuild, jobs: options.jobs) { _, source -> Result<(AssetRecord, BuildState.Entry), FailureRecord> in
+        // Largest files start first (a proxy for decode and resample cost) so a big photo does not run
+        // alone at the end; the last assets may use every core for their own resampling and encoding.
+        let costs = toBuild.map { Double(BuildState.stamp(ofFile: $0.absolutePath)?.bytes ?? 0) }
+        let results = ParallelRunner.map(toBuild, jobs: options.jobs, costs: costs) { _, source, slot -> Result<(AssetRecord, BuildState.Entry), FailureRecord> in
             let started = ContinuousClock.now
             let outcome: Result<(AssetRecord, BuildState.Entry), FailureRecord>
             var megapixels = 0.0
@@ -171,7 +174,8 @@ public enum BuildRunner {
                 }
                 let stamp = BuildState.stamp(ofFile: source.absolutePath)
                 let bytes = try readSource(source)
-                let output = try AssetProcessor.process(source: source, bytes: bytes, sidecar: sidecarsBySource[source.relativePath], spec: spec)
+                let output = try AssetProcessor.process(source: source, bytes: bytes, sidecar: sidecarsBySource[source.relativePath], spec: spec,
+                                                        mayUseAllCores: slot.mayUseAllCores)
                 for file in output.files {
                     do { try out.write(file.bytes, to: file.path) } catch let error as WriteError {
                         // Name the photo first: `photo.jpg: write failed: photo-jpg/x.jpg: No space left on device`.

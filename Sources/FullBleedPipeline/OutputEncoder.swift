@@ -1,0 +1,90 @@
+import Foundation
+import FullBleedCodecs
+import FullBleedImage
+
+/// Encodes an asset's pictures into every output format of the pipeline: pictures are queued as they
+/// are made, then encoded together, on every core when allowed (encoding is most of a build's time:
+/// WebP alone is about two thirds of the codec floor). Files come back in queue order, so the output
+/// is byte-identical whatever the parallelism.
+final class OutputEncoder {
+    struct Encoded {
+        /// Relative output path and bytes, in queue order (variant by variant, formats in pipeline order).
+        var files: [(path: String, bytes: [UInt8])]
+        /// Variant name -> the records of its files.
+        var records: [String: [FileRecord]]
+    }
+
+    private let spec: PipelineSpec
+    private let assetKey: String
+    private let path: String
+    private let enabled: Bool
+    private let parallel: Bool
+    private var queue: [(variant: String, picture: Image)] = []
+
+    /// - Parameters:
+    ///   - path: the source's relative path, for error messages.
+    ///   - enabled: false makes `enqueue` a no-op (planning and analysis without files).
+    ///   - parallel: encode the queued pictures concurrently.
+    init(spec: PipelineSpec, assetKey: String, path: String, enabled: Bool, parallel: Bool) {
+        self.spec = spec
+        self.assetKey = assetKey
+        self.path = path
+        self.enabled = enabled
+        self.parallel = parallel
+    }
+
+    func enqueue(_ picture: Image, variant: String) {
+        guard enabled else { return }
+        queue.append((variant, picture))
+    }
+
+    /// Encodes and empties the queue. The first error (in queue order) is thrown, naming the source.
+    func encodeQueued() throws -> Encoded {
+        let jobs = queue.flatMap { entry in spec.outputs.map { (entry.variant, entry.picture, $0) } }
+        queue.removeAll()
+        let results = ResultSlots<[UInt8]>(count: jobs.count)
+        let encodeOne: @Sendable (Int) -> Void = { index in
+            let (_, picture, output) = jobs[index]
+            results.set(index, Result { try Codecs.encode(picture, as: output.options) })
+        }
+        if parallel && jobs.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: jobs.count, execute: encodeOne)
+        } else {
+            for index in jobs.indices { encodeOne(index) }
+        }
+
+        var encoded = Encoded(files: [], records: [:])
+        for (index, (variant, _, output)) in jobs.enumerated() {
+            let bytes: [UInt8]
+            do { bytes = try results.get(index).get() } catch let error as CodecError { throw error.at(path: path) }
+            let relative = spec.naming
+                .replacingOccurrences(of: "{asset}", with: assetKey)
+                .replacingOccurrences(of: "{variant}", with: variant)
+                .replacingOccurrences(of: "{ext}", with: output.format.fileExtension)
+            encoded.files.append((relative, bytes))
+            encoded.records[variant, default: []].append(
+                FileRecord(path: relative, format: output.format.rawValue, bytes: bytes.count, sha256: SHA256.hex(bytes)))
+        }
+        return encoded
+    }
+}
+
+/// Fixed slots written once each from concurrent workers (each index by exactly one worker).
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private var slots: [Result<Value, Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<Value, Error>) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func get(_ index: Int) -> Result<Value, Error> {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots[index]!
+    }
+}
