@@ -38,10 +38,30 @@ import FullBleedTestSupport
         #expect(rebuilt.count == committed.count)
     }
 
-    /// Rewrites the fixture; runs only with FULLBLEED_WRITE_HEIF_FIXTURES=1.
+    /// The hostile grid pinned for `FuzzHEIF`: a 8000x8000 canvas (64 Mi pixels, over the fuzzers' 16 Mi
+    /// limit) behind a 120x100 `ispe`, which libheif would allocate before the canvas check.
+    static let hostileRegression = "FuzzHEIF/grid_canvas_8000x8000_behind_ispe_120x100.heic"
+
+    static func makeHostileRegression() throws -> [UInt8] {
+        try HEIFGridTests.grid {
+            ($0.outputWidth, $0.outputHeight) = (8000, 8000)
+            $0.ispe = (120, 100)
+        }
+    }
+
+    @Test func hostileRegressionIsRefusedByTheCanvasCheck() throws {
+        let bytes = try FuzzRegressions.bytes(Self.hostileRegression)
+        let error = try #require(throws: CodecError.self) { try Codecs.decode(bytes, options: DecodeOptions(maxPixels: 16 << 20)) }
+        #expect(error.reason == .pixelLimitExceeded(width: 8000, height: 8000, limit: 16 << 20))
+    }
+
+    /// Rewrites the fixture and the hostile regression; runs only with FULLBLEED_WRITE_HEIF_FIXTURES=1.
     @Test(.enabled(if: ProcessInfo.processInfo.environment[HEIFFixtureTests.writeVariable] == "1",
                    "set FULLBLEED_WRITE_HEIF_FIXTURES=1 to rewrite Tests/Fixtures/heif"))
     func writeFixture() throws {
         try Data(try Self.makeFixture()).write(to: HEIFTestFiles.fixtures.appendingPathComponent(Self.name))
+        let regression = FuzzRegressions.folder.appendingPathComponent(Self.hostileRegression)
+        try FileManager.default.createDirectory(at: regression.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(try Self.makeHostileRegression()).write(to: regression)
     }
 }
