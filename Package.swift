@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "FuzzProbe", targets: ["FuzzProbe"]),
         .executable(name: "FuzzPipelineJSON", targets: ["FuzzPipelineJSON"]),
         .executable(name: "FuzzSidecar", targets: ["FuzzSidecar"]),
+        .executable(name: "FuzzHEIF", targets: ["FuzzHEIF"]),
         // End of fuzz targets.
         // SwiftPM command plugin: `swift package --allow-writing-to-package-directory fullbleed` (README "SwiftPM plugin").
         .plugin(name: "FullBleedPlugin", targets: ["FullBleedPlugin"]),
@@ -66,6 +67,7 @@ let package = Package(
         .executableTarget(name: "FuzzProbe", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/FuzzProbe"),
         .executableTarget(name: "FuzzPipelineJSON", dependencies: ["FuzzSupport", "FullBleedPipeline"], path: "Sources/Fuzz/FuzzPipelineJSON"),
         .executableTarget(name: "FuzzSidecar", dependencies: ["FuzzSupport", "FullBleedPipeline"], path: "Sources/Fuzz/FuzzSidecar"),
+        .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzSupport", "FullBleedCodecs"], path: "Sources/Fuzz/FuzzHEIF"),
         // End of fuzz targets.
 
         // SwiftPM command plugin: runs `fullbleed build` over a package's Heroes folder.

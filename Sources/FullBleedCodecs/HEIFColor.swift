@@ -36,8 +36,9 @@ struct HEIFColor {
         }
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
         let error = heif_image_handle_get_nclx_color_profile(handle, &nclx)
+        // libheif 1.15 hands out the profile even with an error (e.g. unknown primaries): free it either way.
+        defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
         guard error.code == heif_error_Ok, let nclx else { return HEIFColor(colorSpace: .sRGB) }
-        defer { heif_nclx_color_profile_free(nclx) }
         return fromNCLX(primaries: nclx.pointee.color_primaries.rawValue,
                         transfer: nclx.pointee.transfer_characteristics.rawValue,
                         matrix: nclx.pointee.matrix_coefficients.rawValue)

@@ -99,12 +99,20 @@ enum HEIFDecoder {
         }
     }
 
-    /// libheif's non-fatal decoding warnings (it decodes leniently), one line each.
+    /// libheif's non-fatal decoding warnings (it decodes leniently), on one line.
+    ///
+    /// libheif 1.15's `heif_image_get_decoding_warnings` writes every warning from the first asked for,
+    /// whatever the buffer size, and all their messages share one string that each entry overwrites
+    /// (earlier message pointers dangle: found by FuzzHEIF). So the buffer is sized from the count and
+    /// only the last message is read.
     private static func decodingWarnings(of decoded: OpaquePointer) -> [String] {
-        var errors = [heif_error](repeating: heif_error(), count: 8)
-        let count = Int(heif_image_get_decoding_warnings(decoded, 0, &errors, Int32(errors.count)))
-        return errors.prefix(max(0, min(count, errors.count))).map { error in
-            "libheif: " + (error.message.map { String(cString: $0) } ?? "warning \(error.code.rawValue)")
-        }
+        let count = Int(heif_image_get_decoding_warnings(decoded, 0, nil, 0))
+        guard count > 0 else { return [] }
+        var errors = [heif_error](repeating: heif_error(), count: count)
+        let written = Int(heif_image_get_decoding_warnings(decoded, 0, &errors, Int32(count)))
+        guard written == count else { return ["libheif: \(count) decoding warnings"] }
+        let last = errors[count - 1]
+        let message = last.message.map { String(cString: $0) } ?? "warning \(last.code.rawValue)"
+        return [count == 1 ? "libheif: \(message)" : "libheif: \(count) decoding warnings, the last: \(message)"]
     }
 }

@@ -6,7 +6,7 @@ import FullBleedImage
 ///
 /// Sizes: libheif reports the primary image after its transformations (`irot` rotation, `imir`
 /// mirror, `clap` crop), which is the displayed size; `storedSize` is the coded size from `ispe`.
-/// A grid of tiles is one image of the grid's output size. libheif applies the transformations
+/// A grid of tiles is one image of the grid's output size (which must match its `ispe`). libheif applies the transformations
 /// itself when decoding, so `info.orientation` is always `.up`, and an EXIF orientation inside the
 /// file is never applied a second time (Apple writes both, with the same meaning).
 struct HEIFFile {
@@ -36,7 +36,11 @@ struct HEIFFile {
                 throw CodecError(stage: stage, format: format, reason: .corrupt("no primary image"))
             }
             defer { heif_image_handle_release(primary) }
-            let file = try HEIFFile(handle: primary, context: context, format: format, stage: stage, limits: limits)
+            let canvas: PixelSize?
+            do throws(HEIFDerivedCanvas.Malformed) { canvas = try HEIFDerivedCanvas.canvasSize(in: bytes) } catch {
+                throw CodecError(stage: stage, format: format, reason: .corrupt("reading the derived image canvas: \(error.reason)"))
+            }
+            let file = try HEIFFile(handle: primary, context: context, canvas: canvas, format: format, stage: stage, limits: limits)
             return try body(file)
         }
     }
@@ -47,12 +51,24 @@ struct HEIFFile {
         min(max(limits.maxPixels, 1), 32_768)
     }
 
-    private init(handle: OpaquePointer, context: OpaquePointer, format: ImageFormat, stage: CodecError.Stage, limits: DecodeOptions) throws {
+    /// `canvas` is the size a `grid`/`iovl` primary image declares in its item data (`HEIFDerivedCanvas`),
+    /// the size libheif allocates when decoding it: it must be within the limits and equal the `ispe` size
+    /// (or its transpose).
+    private init(handle: OpaquePointer, context: OpaquePointer, canvas: PixelSize?, format: ImageFormat, stage: CodecError.Stage,
+                 limits: DecodeOptions) throws {
         let displayed = PixelSize(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
         try limits.checkLimits(width: displayed.width, height: displayed.height, format: format, stage: stage)
         let ispe = PixelSize(width: Int(heif_image_handle_get_ispe_width(handle)), height: Int(heif_image_handle_get_ispe_height(handle)))
         let stored = ispe.width > 0 && ispe.height > 0 ? ispe : displayed
         try limits.checkLimits(width: stored.width, height: stored.height, format: format, stage: stage)
+        if let canvas {
+            try limits.checkLimits(width: canvas.width, height: canvas.height, format: format, stage: stage)
+            // libheif 1.15 itself writes an oriented HEVC image as a 1x1 grid whose `ispe` is the
+            // canvas turned by the orientation: a transposed canvas is accepted (same pixel count).
+            guard ispe.width <= 0 || canvas == ispe || canvas == PixelSize(width: ispe.height, height: ispe.width) else {
+                throw CodecError(stage: stage, format: format, reason: .corrupt("the derived image canvas is \(canvas), its ispe says \(ispe)"))
+            }
+        }
 
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         let lumaBits = Int(heif_image_handle_get_luma_bits_per_pixel(handle))

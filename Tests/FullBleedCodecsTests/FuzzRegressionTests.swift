@@ -10,7 +10,7 @@ import FullBleedTestSupport
     /// `DecodeInvariants.maxPixels` in Sources/Fuzz/FuzzSupport.
     static let maxPixels = 16 << 20
     static let options = DecodeOptions(maxPixels: maxPixels)
-    static let imageTargets = ["FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzProbe"]
+    static let imageTargets = ["FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzProbe", "FuzzHEIF"]
     static let imageFiles = FuzzRegressions.files(of: imageTargets)
 
     @Test func everyFolderIsAFuzzTarget() {

@@ -6,7 +6,7 @@ public enum FuzzRegressions {
     public static var folder: URL { TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/fuzz-regressions") }
 
     /// The fuzz targets (`Sources/Fuzz`), each a folder name under `folder`.
-    public static let targets = ["FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzProbe", "FuzzPipelineJSON", "FuzzSidecar"]
+    public static let targets = ["FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzProbe", "FuzzPipelineJSON", "FuzzSidecar", "FuzzHEIF"]
 
     /// The sub-folders present, sorted.
     public static var presentFolders: [String] {

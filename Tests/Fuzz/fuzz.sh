@@ -5,6 +5,7 @@
 #   FUZZ_SECONDS   seconds per target (default 60)
 #   FUZZ_SEED_MAX_KB  largest corpus file copied as a seed (default 128: small seeds keep exec/s high)
 #   SHARED         the shared data folder (default ../shared)
+#   Tests/Fuzz/lsan.supp: leaks inside third-party libraries that are not reported (see the file).
 #   FUZZ_EXTRA_ARGS  more libFuzzer flags, appended (e.g. -jobs=2, or -rss_limit_mb=64 to check the failure path)
 #
 # Working corpora live in build/fuzz/<target>/corpus (kept between runs; ../shared is never written).
@@ -19,8 +20,9 @@ SHARED=${SHARED:-../shared}
 SWIFT=${SWIFT:-swift}
 SCRATCH=.build-fuzz
 WORK=build/fuzz
+LSAN_SUPPRESSIONS=$PWD/Tests/Fuzz/lsan.supp
 REGRESSIONS=Tests/Fixtures/fuzz-regressions
-ALL_TARGETS=(FuzzJPEG FuzzPNG FuzzWebP FuzzProbe FuzzPipelineJSON FuzzSidecar)
+ALL_TARGETS=(FuzzJPEG FuzzPNG FuzzWebP FuzzProbe FuzzPipelineJSON FuzzSidecar FuzzHEIF)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
 
@@ -79,11 +81,14 @@ for target in "${targets[@]}"; do
     FuzzSidecar)
       max_len=65536
       sidecar_seeds "$corpus" ;;
+    FuzzHEIF)
+      copy_seeds "$corpus" '*' Tests/Fixtures/heif
+      for pattern in '*.heic' '*.heif' '*.avif'; do copy_seeds "$corpus" "$pattern" "${image_folders[@]}"; done ;;
   esac
   copy_seeds "$corpus" '*' "$REGRESSIONS/$target"
   echo "== $target: fuzzing for ${FUZZ_SECONDS}s from $(ls "$corpus" | wc -l) inputs"
   log=$dir/fuzz.log
-  (cd "$dir" && SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$FUZZ_SECONDS" -max_len=$max_len \
+  (cd "$dir" && SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$LSAN_SUPPRESSIONS" "$binary" -max_total_time="$FUZZ_SECONDS" -max_len=$max_len \
      -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix=artifacts/ ${FUZZ_EXTRA_ARGS:-} corpus > fuzz.log 2>&1)
   status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -1,0 +1,136 @@
+import FullBleedImage
+
+/// The canvas size a derived primary image (`grid` tiles, `iovl` overlay; ISO/IEC 23008-12 6.6.2)
+/// declares in its item data, read in pure Swift from the `meta` box.
+///
+/// libheif 1.15 reports such an image's size from its `ispe` property but allocates the canvas its
+/// item data declares when decoding, so a file with a 1x1 `ispe` could make it allocate 32767x32767
+/// pixels past the pixel limit. `HEIFFile` checks this canvas before any pixel is decoded.
+/// Only what the check needs is parsed: `pitm`, the primary `infe` type, its `iloc` entry (one or more
+/// extents in the file or in `idat`), the first bytes of its data.
+enum HEIFDerivedCanvas {
+    struct Malformed: Error {
+        var reason: String
+    }
+
+    /// The declared canvas (pixels, before `irot`/`imir`) of the primary item when it is a `grid` or an
+    /// `iovl`; nil for a coded image. Throws `Malformed` when the boxes it needs are broken.
+    static func canvasSize(in bytes: [UInt8]) throws(Malformed) -> PixelSize? {
+        let file = BoxWalker(bytes: bytes)
+        guard let meta = try file.children(of: 0..<bytes.count).first(where: { $0.type == "meta" }) else { return nil }
+        let metaChildren = try file.children(of: (meta.payload.lowerBound + 4)..<meta.payload.upperBound)
+        func child(_ type: String) throws(Malformed) -> Range<Int> {
+            guard let box = metaChildren.first(where: { $0.type == type }) else { throw Malformed(reason: "no '\(type)' box") }
+            return box.payload
+        }
+        let pitm = try child("pitm")
+        let primary = try file.uint(pitm.lowerBound + 4, file.uint(pitm.lowerBound, 1) == 0 ? 2 : 4)
+        let type = try itemType(of: primary, iinf: try child("iinf"), file: file)
+        guard type == "grid" || type == "iovl" else { return nil }
+
+        let data = try itemData(of: primary, iloc: try child("iloc"), idat: metaChildren.first { $0.type == "idat" }?.payload, file: file)
+        let reader = BoxWalker(bytes: data)
+        let wide = try reader.uint(1, 1) & 1 != 0
+        // grid: version, flags, rows - 1, columns - 1, width, height.
+        // iovl: version, flags, four 16-bit fill values, width, height.
+        let sizeOffset = type == "grid" ? 4 : 10
+        let field = wide ? 4 : 2
+        return PixelSize(width: try reader.uint(sizeOffset, field), height: try reader.uint(sizeOffset + field, field))
+    }
+
+    private static func itemType(of item: Int, iinf: Range<Int>, file: BoxWalker) throws(Malformed) -> String {
+        let countSize = try file.uint(iinf.lowerBound, 1) == 0 ? 2 : 4
+        for infe in try file.children(of: (iinf.lowerBound + 4 + countSize)..<iinf.upperBound) where infe.type == "infe" {
+            let version = try file.uint(infe.payload.lowerBound, 1)
+            guard version >= 2 else { continue }
+            let idSize = version == 2 ? 2 : 4
+            let fields = infe.payload.lowerBound + 4
+            if try file.uint(fields, idSize) == item { return try file.fourCC(fields + idSize + 2) }
+        }
+        throw Malformed(reason: "no item information for the primary item \(item)")
+    }
+
+    /// At most the first 64 bytes of the item's data (the canvas is in the first 20).
+    private static func itemData(of item: Int, iloc: Range<Int>, idat: Range<Int>?, file: BoxWalker) throws(Malformed) -> [UInt8] {
+        let version = try file.uint(iloc.lowerBound, 1)
+        var offset = iloc.lowerBound + 4
+        let sizes = try file.uint(offset, 2)
+        let offsetSize = sizes >> 12, lengthSize = sizes >> 8 & 15, baseOffsetSize = sizes >> 4 & 15
+        let indexSize = version >= 1 ? sizes & 15 : 0
+        let idSize = version < 2 ? 2 : 4
+        let itemCount = try file.uint(offset + 2, idSize)
+        offset += 2 + idSize
+        for _ in 0..<itemCount {
+            let itemID = try file.uint(offset, idSize)
+            offset += idSize
+            let constructionMethod = version >= 1 ? try file.uint(offset, 2) & 15 : 0
+            offset += (version >= 1 ? 2 : 0) + 2
+            let baseOffset = try file.uint(offset, baseOffsetSize)
+            let extentCount = try file.uint(offset + baseOffsetSize, 2)
+            offset += baseOffsetSize + 2
+            let extentSize = indexSize + offsetSize + lengthSize
+            guard itemID == item else {
+                offset += extentCount * extentSize
+                continue
+            }
+            var data: [UInt8] = []
+            for _ in 0..<extentCount where data.count < 64 {
+                let extentOffset = try file.uint(offset + indexSize, offsetSize)
+                let length = try file.uint(offset + indexSize + offsetSize, lengthSize)
+                offset += extentSize
+                let origin: Int
+                switch constructionMethod {
+                case 0: origin = 0
+                case 1:
+                    guard let idat else { throw Malformed(reason: "item data in a missing 'idat' box") }
+                    origin = idat.lowerBound
+                default: throw Malformed(reason: "construction method \(constructionMethod) for a derived image")
+                }
+                let (start, overflow) = origin.addingReportingOverflow(baseOffset &+ extentOffset)
+                guard !overflow, start >= 0, start < file.bytes.count, length >= 0 else {
+                    throw Malformed(reason: "derived image data at \(start) is outside the file")
+                }
+                // A zero length means "to the end of the file".
+                let end = min(file.bytes.count, start + (length == 0 ? 64 : min(length, 64)))
+                data += file.bytes[start..<end]
+            }
+            return data
+        }
+        throw Malformed(reason: "no location for the primary item \(item)")
+    }
+
+    /// Big-endian reads and box headers over a byte array, every access checked.
+    private struct BoxWalker {
+        let bytes: [UInt8]
+
+        func uint(_ offset: Int, _ count: Int) throws(Malformed) -> Int {
+            guard offset >= 0, count <= 8, offset <= bytes.count - count else {
+                throw Malformed(reason: "\(count)-byte field at \(offset) is past the end of \(bytes.count) bytes")
+            }
+            var value = 0
+            for index in offset..<(offset + count) { value = value << 8 | Int(bytes[index]) }
+            return value
+        }
+
+        func fourCC(_ offset: Int) throws(Malformed) -> String {
+            _ = try uint(offset, 4)
+            return String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
+        }
+
+        /// The boxes laid end to end in `range`: type and payload range.
+        func children(of range: Range<Int>) throws(Malformed) -> [(type: String, payload: Range<Int>)] {
+            var boxes: [(type: String, payload: Range<Int>)] = []
+            var offset = range.lowerBound
+            while offset <= range.upperBound - 8 {
+                var size = try uint(offset, 4), header = 8
+                if size == 1 { (size, header) = (try uint(offset + 8, 8), 16) } else if size == 0 { size = range.upperBound - offset }
+                guard size >= header, size <= range.upperBound - offset else {
+                    throw Malformed(reason: "box at \(offset) declares \(size) bytes, past its container")
+                }
+                boxes.append((try fourCC(offset + 4), (offset + header)..<(offset + size)))
+                offset += size
+            }
+            return boxes
+        }
+    }
+}
