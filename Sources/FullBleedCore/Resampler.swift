@@ -113,14 +113,18 @@ private struct BandPlan: Sendable {
         }
     }
 
-    /// Decodes the band's source rows, then per output row: the vertical sum over full-width source
-    /// rows, the horizontal filter of that one row, and the encode.
+    /// Per output row: decodes the source rows it needs that are not decoded yet into a ring of
+    /// `vertical.stride` full-width rows (each source row is decoded once per band, and memory stays at
+    /// one filter's height of rows however strong the reduction), sums them vertically, filters that
+    /// one row horizontally and encodes it.
     private func runVerticalFirst(outputRows: Range<Int>, sourceRows: Range<Int>, _ pointers: BandPointers) {
         let rowLength = horizontal.outputSize * channels
         let sourceLength = decoder.regionWidth * channels
-        let rows = sourceRows.count
-        let bandBuffer = UnsafeMutablePointer<Float>.allocate(capacity: rows * sourceLength)
-        defer { bandBuffer.deallocate() }
+        let ringSize = max(1, vertical.stride)
+        let ring = UnsafeMutablePointer<Float>.allocate(capacity: ringSize * sourceLength)
+        defer { ring.deallocate() }
+        let taps = UnsafeMutablePointer<UnsafeMutablePointer<Float>>.allocate(capacity: ringSize)
+        defer { taps.deallocate() }
         // One Float of padding: the 4-lane RGB loop reads one sample past the last pixel.
         let column = UnsafeMutablePointer<Float>.allocate(capacity: sourceLength + 1)
         column[sourceLength] = 0
@@ -128,13 +132,19 @@ private struct BandPlan: Sendable {
         let accumulator = UnsafeMutablePointer<Float>.allocate(capacity: rowLength)
         defer { accumulator.deallocate() }
 
-        for r in 0..<rows {
-            decoder.decode(row: regionY + sourceRows.lowerBound + r, from: pointers.source, into: bandBuffer + r * sourceLength)
-        }
+        var nextRow = sourceRows.lowerBound   // the next source row (within the region) to decode
         for y in outputRows {
-            let first = bandBuffer + (vertical.starts[y] - sourceRows.lowerBound) * sourceLength
-            Self.weightedSum(rows: first, rowLength: sourceLength, weights: vertical.weights + y * vertical.stride,
-                             count: vertical.counts[y], into: column)
+            let first = vertical.starts[y], count = vertical.counts[y]
+            // Starts never decrease and count <= ringSize, so a decoded row only replaces one that no
+            // later output row of this band reads.
+            nextRow = max(nextRow, first)
+            while nextRow < first + count {
+                decoder.decode(row: regionY + nextRow, from: pointers.source, into: ring + (nextRow % ringSize) * sourceLength)
+                nextRow += 1
+            }
+            for k in 0..<count { taps[k] = ring + ((first + k) % ringSize) * sourceLength }
+            Self.weightedSum(rows: taps, rowLength: sourceLength, weights: vertical.weights + y * vertical.stride,
+                             count: count, into: column)
             filterHorizontally(column, into: accumulator)
             encoder.encode(accumulator, width: horizontal.outputSize, y: y, into: pointers.output + y * outputBytesPerRow)
         }
@@ -164,27 +174,30 @@ private struct BandPlan: Sendable {
                 filterHorizontally(decoded, into: target)
             }
         }
+        let taps = UnsafeMutablePointer<UnsafeMutablePointer<Float>>.allocate(capacity: max(1, vertical.stride))
+        defer { taps.deallocate() }
         for y in outputRows {
             let first = bandBuffer + (vertical.starts[y] - sourceRows.lowerBound) * rowLength
-            Self.weightedSum(rows: first, rowLength: rowLength, weights: vertical.weights + y * vertical.stride,
+            for k in 0..<vertical.counts[y] { taps[k] = first + k * rowLength }
+            Self.weightedSum(rows: taps, rowLength: rowLength, weights: vertical.weights + y * vertical.stride,
                              count: vertical.counts[y], into: accumulator)
             encoder.encode(accumulator, width: horizontal.outputSize, y: y, into: pointers.output + y * outputBytesPerRow)
         }
     }
 
-    /// `output[i] = sum over k of weights[k] * rows[k * rowLength + i]`, four rows per pass over the
-    /// output (fewer loads and stores of the running sum); the summation order is fixed.
-    private static func weightedSum(rows: UnsafeMutablePointer<Float>, rowLength: Int, weights: UnsafeMutablePointer<Float>,
-                                    count: Int, into output: UnsafeMutablePointer<Float>) {
+    /// `output[i] = sum over k of weights[k] * rows[k][i]`, four rows per pass over the output (fewer
+    /// loads and stores of the running sum); the summation order is fixed.
+    private static func weightedSum(rows: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, rowLength: Int,
+                                    weights: UnsafeMutablePointer<Float>, count: Int, into output: UnsafeMutablePointer<Float>) {
         guard count > 0 else {
             output.initialize(repeating: 0, count: rowLength)
             return
         }
-        let r0 = rows, w0 = weights[0]
+        let r0 = rows[0], w0 = weights[0]
         for i in 0..<rowLength { output[i] = w0 * r0[i] }
         var k = 1
         while k + 4 <= count {
-            let a = rows + k * rowLength, b = a + rowLength, c = b + rowLength, d = c + rowLength
+            let a = rows[k], b = rows[k + 1], c = rows[k + 2], d = rows[k + 3]
             let wa = weights[k], wb = weights[k + 1], wc = weights[k + 2], wd = weights[k + 3]
             for i in 0..<rowLength {
                 let ab = wa * a[i] + wb * b[i]
@@ -194,7 +207,7 @@ private struct BandPlan: Sendable {
             k += 4
         }
         while k < count {
-            let a = rows + k * rowLength, wa = weights[k]
+            let a = rows[k], wa = weights[k]
             for i in 0..<rowLength { output[i] += wa * a[i] }
             k += 1
         }
