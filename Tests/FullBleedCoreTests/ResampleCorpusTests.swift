@@ -73,7 +73,7 @@ struct ResampleCorpusTests {
         #expect(controlMargin > 50, "the straight-alpha control shows no fringe")
     }
 
-    /// Shrink-on-load (JPEG DCT scaling to the smallest decode at least twice the tier) then Lanczos3,
+    /// Shrink-on-load (JPEG DCT scaling to the smallest decode at least 1.5x the tier) then Lanczos3,
     /// against a full decode then Lanczos3: the 16:9 centre crop at 1290, 860 and 430 px wide.
     @Test(arguments: ["photos/lomiri_Dragonfly_by_Bolly.jpg", "photos/plasma_EveningGlow.jpg", "photos/lomiri_friends_by_Aitzol_Berasategi.jpg"])
     func shrinkOnLoadMatchesAFullDecode(file: String) throws {
@@ -85,7 +85,7 @@ struct ResampleCorpusTests {
             let plan = try DerivativePlan(target: target, cropSize: crop.rect.size)
             let derivative = try #require(plan.produced.first)
             let reference = full.resized(to: derivative.pixelSize, from: crop.rect)
-            // nil: the tier needs the full size (within the 2x margin); nothing to compare.
+            // nil: the tier needs the full size (within the 1.5x margin); nothing to compare.
             guard let minimum = plan.minimumDecodeSize(sourceSize: full.size) else { continue }
             let small = try Self.decode(file, minimumSize: minimum)
             if small.loadScale < 1 { reducedDecodes += 1 }
