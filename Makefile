@@ -34,8 +34,9 @@ test: deps test-deps
 	$(SWIFT) test -c release
 
 # ---- Test-only Debian packages: chromium runs the generated preview page headless (PreviewBrowserTests); fonts-liberation
-# (a chromium Recommends) so its text renders with --no-install-recommends ----
-TEST_APT_PACKAGES := chromium fonts-liberation
+# (a chromium Recommends) so its text renders with --no-install-recommends; GNU time measures the peak RSS of the
+# build over the bad/ corpus (HostileInputTests) ----
+TEST_APT_PACKAGES := chromium fonts-liberation time
 
 .PHONY: test-deps
 
