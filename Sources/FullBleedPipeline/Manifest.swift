@@ -51,6 +51,19 @@ public struct Manifest: Sendable, Codable, Equatable {
         try JSONDecoder().decode(Manifest.self, from: Data(bytes))
     }
 
+    /// Reads and decodes the manifest at `path`; a one-line `ConfigError` naming the file otherwise.
+    /// - Parameter kind: how the message names the file ("manifest", "partial manifest").
+    public static func load(path: String, kind: String = "manifest") throws -> Manifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(file: path, location: "$", message: "cannot read \(kind)")
+        }
+        do {
+            return try decode([UInt8](data))
+        } catch {
+            throw ConfigError(file: path, location: "$", message: "not a FullBleed manifest (\(error))")
+        }
+    }
+
     /// Every output file the manifest lists (relative to the output folder), sorted.
     public var allOutputPaths: [String] { assets.flatMap(\.outputPaths).sorted() }
 }

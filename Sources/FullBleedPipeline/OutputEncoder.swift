@@ -42,21 +42,14 @@ final class OutputEncoder {
     func encodeQueued() throws -> Encoded {
         let jobs = queue.flatMap { entry in spec.outputs.map { (entry.variant, entry.picture, $0) } }
         queue.removeAll()
-        let results = ResultSlots<[UInt8]>(count: jobs.count)
-        let encodeOne: @Sendable (Int) -> Void = { index in
-            let (_, picture, output) = jobs[index]
-            results.set(index, Result { try Codecs.encode(picture, as: output.options) })
-        }
-        if parallel && jobs.count > 1 {
-            DispatchQueue.concurrentPerform(iterations: jobs.count, execute: encodeOne)
-        } else {
-            for index in jobs.indices { encodeOne(index) }
+        let results = ParallelRunner.map(jobs, jobs: parallel ? ParallelRunner.defaultJobs : 1) { _, job in
+            Result { try Codecs.encode(job.1, as: job.2.options) }
         }
 
         var encoded = Encoded(files: [], records: [:])
         for (index, (variant, _, output)) in jobs.enumerated() {
             let bytes: [UInt8]
-            do { bytes = try results.get(index).get() } catch let error as CodecError { throw error.at(path: path) }
+            do { bytes = try results[index].get() } catch let error as CodecError { throw error.at(path: path) }
             let relative = spec.naming
                 .replacingOccurrences(of: "{asset}", with: assetKey)
                 .replacingOccurrences(of: "{variant}", with: variant)
@@ -66,25 +59,5 @@ final class OutputEncoder {
                 FileRecord(path: relative, format: output.format.rawValue, bytes: bytes.count, sha256: SHA256.hex(bytes)))
         }
         return encoded
-    }
-}
-
-/// Fixed slots written once each from concurrent workers (each index by exactly one worker).
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Result<Value, Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<Value, Error>) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func get(_ index: Int) -> Result<Value, Error> {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots[index]!
     }
 }

@@ -54,7 +54,7 @@ enum BuildCommand: Command {
         }
         if arguments.has("preview"), !options.check, let manifestPath = summary.manifestPath {
             let result = try PreviewWriter.write(
-                manifest: try PreviewCommand.load(manifestPath), outputFolder: (manifestPath as NSString).deletingLastPathComponent,
+                manifest: try Manifest.load(path: manifestPath), outputFolder: (manifestPath as NSString).deletingLastPathComponent,
                 pagePath: ((manifestPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(PreviewPage.fileName),
                 sources: PreviewWriter.sourceFiles(in: options.inputs, followSymlinksOutside: options.followSymlinksOutside))
             PreviewCommand.report(result, output: output)

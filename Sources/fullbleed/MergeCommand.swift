@@ -15,14 +15,7 @@ enum MergeCommand: Command {
         guard let outPath = arguments.value("out") else { throw UsageError(message: "--out FILE is required") }
         var partials: [(path: String, manifest: Manifest)] = []
         for path in arguments.positionals {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ConfigError(file: path, location: "$", message: "cannot read partial manifest")
-            }
-            do {
-                partials.append((path, try Manifest.decode([UInt8](data))))
-            } catch {
-                throw ConfigError(file: path, location: "$", message: "not a FullBleed manifest (\(error))")
-            }
+            partials.append((path, try Manifest.load(path: path, kind: "partial manifest")))
         }
         let merged = try ManifestMerge.merge(partials)
         let url = URL(fileURLWithPath: outPath).standardizedFileURL

@@ -15,7 +15,7 @@ enum PreviewCommand: Command {
         guard arguments.positionals.count == 1, let manifestPath = arguments.positionals.first else {
             throw UsageError(message: "give exactly one manifest.json")
         }
-        let manifest = try load(manifestPath)
+        let manifest = try Manifest.load(path: manifestPath)
         let manifestURL = URL(fileURLWithPath: manifestPath).standardizedFileURL
         let outputFolder = manifestURL.deletingLastPathComponent().path
         let pagePath = arguments.value("out") ?? outputFolder + "/" + PreviewPage.fileName
@@ -27,18 +27,6 @@ enum PreviewCommand: Command {
                                              sources: PreviewWriter.sourceFiles(in: sourceInputs))
         report(result, output: output)
         return ExitCode.success
-    }
-
-    /// The manifest at `path`, or a `ConfigError` naming the file (exit 2).
-    static func load(_ path: String) throws -> Manifest {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(file: path, location: "$", message: "cannot read manifest")
-        }
-        do {
-            return try Manifest.decode([UInt8](data))
-        } catch {
-            throw ConfigError(file: path, location: "$", message: "not a FullBleed manifest (\(error))")
-        }
     }
 
     /// One line naming the page; a note when some crops are drawn without their photo.
