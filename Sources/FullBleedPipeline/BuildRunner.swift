@@ -223,10 +223,9 @@ public enum BuildRunner {
         // Remove outputs nobody produces any more: deleted sources, failed rebuilds, changed variants.
         let keep = Set(manifest.allOutputPaths)
         var removed = 0
-        for path in previousOutputs.subtracting(keep).sorted() where out.exists(path) {
+        for path in previousOutputs.subtracting(keep).sorted() {
             do {
-                try out.remove(path)
-                removed += 1
+                if try out.remove(path) { removed += 1 }
             } catch {
                 onEvent(.note(OneLine.escaped("\(error)")))
             }

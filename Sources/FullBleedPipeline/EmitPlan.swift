@@ -92,72 +92,29 @@ public struct EmitPlan: Sendable, Equatable {
     /// Whether the file on disk already has the planned content: the same bytes, or (for a copy) the same
     /// inode as its source.
     func isCurrent(_ file: EmittedFile, in out: OutputDirectory) -> Bool {
-        guard let destination = try? out.resolve(file.path), let info = Self.fileStatus(destination),
-              (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        guard let info = out.status(file.path), (info.st_mode & S_IFMT) == S_IFREG else { return false }
         switch file.content {
         case .bytes(let bytes):
             return info.st_size == bytes.count && out.read(file.path) == bytes
         case .copy(let source):
-            guard let sourcePath = try? out.resolve(source), let sourceInfo = Self.fileStatus(sourcePath) else { return false }
+            guard let sourceInfo = out.status(source) else { return false }
             if sourceInfo.st_dev == info.st_dev && sourceInfo.st_ino == info.st_ino { return true }
             return sourceInfo.st_size == info.st_size && out.read(source) == out.read(file.path)
         }
     }
 
     /// Files (and symbolic links) under the owned folder that the plan does not list, sorted; temporary
-    /// files of an interrupted run are left to `OutputDirectory.removeTemporaryDebris()`.
+    /// files of an interrupted run are left to `OutputDirectory.removeTemporaryDebris()`. Folders reached
+    /// through a link are not entered.
     func extraFiles(in out: OutputDirectory) -> [String] {
-        guard let folder = ownedFolder, let root = try? out.resolve(folder),
-              let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        guard let folder = ownedFolder else { return [] }
         let planned = Set(files.map(\.path))
         var extra: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let path = folder + "/" + relative
-            guard let info = Self.fileStatus(root + "/" + relative), (info.st_mode & S_IFMT) != S_IFDIR,
-                  !(relative as NSString).lastPathComponent.hasPrefix(OutputDirectory.temporaryPrefix),
-                  !planned.contains(path) else { continue }
-            extra.append(path)
+        out.walk(under: folder) { _, name, relative, info in
+            guard (info.st_mode & S_IFMT) != S_IFDIR, !name.hasPrefix(OutputDirectory.temporaryPrefix),
+                  !planned.contains(relative) else { return }
+            extra.append(relative)
         }
         return extra.sorted()
-    }
-
-    /// `lstat` of `path`, nil when it does not exist.
-    static func fileStatus(_ path: String) -> stat? {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info : nil
-    }
-}
-
-extension OutputDirectory {
-    /// Makes `relativePath` a hard link to the existing output `source`, atomically (a link under a temporary
-    /// name, renamed over the final name). The destination folder must already exist inside the output
-    /// folder with no symbolic link on the way. Returns false when the file system refuses hard links (the
-    /// caller then copies); throws for any other failure.
-    func hardLink(_ source: String, to relativePath: String) throws -> Bool {
-        let sourcePath = try resolve(source)
-        let destination = try resolve(relativePath)
-        let parent = (destination as NSString).deletingLastPathComponent
-        var current = root
-        for component in parent.dropFirst(root.count).split(separator: "/") {
-            current += "/" + component
-            guard let info = EmitPlan.fileStatus(current), (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw WriteError(path: relativePath, reason: "'\(current)' is not a folder inside the output folder")
-            }
-        }
-        let temporary = parent + "/" + Self.temporaryPrefix + UUID().uuidString
-        if link(sourcePath, temporary) != 0 {
-            switch errno {
-            case EPERM, EXDEV, EMLINK, EOPNOTSUPP: return false
-            default: throw WriteError(path: relativePath, reason: "cannot link \(source): \(String(cString: strerror(errno)))")
-            }
-        }
-        if rename(temporary, destination) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WriteError(path: relativePath, reason: reason)
-        }
-        // rename() of two links to one inode succeeds without removing the temporary name.
-        unlink(temporary)
-        return true
     }
 }

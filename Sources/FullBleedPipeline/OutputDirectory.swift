@@ -7,9 +7,15 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): write failed: \(reason)" }
 }
 
-/// The output folder (`--out`): every write goes through here, is confined to the folder, and is atomic
-/// (written to a temporary name in the same folder, flushed, then renamed over the final name), so a
-/// crash or kill never leaves a half-written file under a final name.
+/// The output folder (`--out`): every write, read, link and delete inside it goes through here.
+///
+/// - **Confined**: every access walks from the folder's own descriptor one component at a time with
+///   `openat(O_NOFOLLOW | O_DIRECTORY)`, so a symbolic link planted inside the folder (`out/evil ->
+///   /elsewhere`) is never followed: writes and deletes through it are refused, reads and existence
+///   checks see nothing. Only the folder itself (the `--out` the user named) may be reached through a link.
+/// - **Atomic**: a file is written to a temporary name in its own folder, flushed, then renamed over the
+///   final name (`renameat` on the same directory descriptor), so a crash or kill never leaves a
+///   half-written file under a final name.
 public struct OutputDirectory: Sendable {
     /// Absolute, standardised path of the folder.
     public let root: String
@@ -43,13 +49,15 @@ public struct OutputDirectory: Sendable {
         }
     }
 
+    // MARK: - Paths
+
     /// Checks that `relativePath` names a file strictly inside the folder: relative, no `..`, no empty or
-    /// `.` components, no NUL or control characters, not a temporary name. Returns the absolute path.
-    public func resolve(_ relativePath: String) throws -> String {
+    /// `.` components, no NUL or control characters, not a temporary name. Returns its components.
+    func components(_ relativePath: String) throws -> [String] {
         guard !relativePath.isEmpty, !relativePath.hasPrefix("/") else {
             throw WriteError(path: relativePath, reason: "output paths must be relative to the output folder")
         }
-        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for component in components {
             if component.isEmpty || component == "." || component == ".." {
                 throw WriteError(path: relativePath, reason: "output path component '\(component)' is not allowed")
@@ -61,8 +69,92 @@ public struct OutputDirectory: Sendable {
                 throw WriteError(path: relativePath, reason: "output name uses the reserved temporary prefix")
             }
         }
+        return components
+    }
+
+    /// The absolute path of `relativePath` after the checks of `components(_:)`. For messages and for
+    /// handing a path to another program only: every access in this type goes through the descriptor walk.
+    public func resolve(_ relativePath: String) throws -> String {
+        _ = try components(relativePath)
         return root + "/" + relativePath
     }
+
+    // MARK: - The descriptor walk
+
+    /// Why a walk stopped.
+    enum WalkFailure: Error {
+        /// A component does not exist (and was not to be created).
+        case missing
+        /// A component is a symbolic link, or not a folder; `at` is its path relative to the root.
+        case refused(at: String, reason: String)
+        case system(at: String, errno: Int32)
+
+        /// The one-line error for `relativePath` (`operation`: "write", "remove", ...).
+        func writeError(_ relativePath: String, operation: String) -> WriteError {
+            switch self {
+            case .missing:
+                return WriteError(path: relativePath, reason: "a folder on the way does not exist")
+            case .refused(let at, let reason):
+                return WriteError(path: relativePath, reason: "'\(at)' \(reason); refusing to \(operation) through it")
+            case .system(let at, let code):
+                return WriteError(path: relativePath, reason: "\(at == "." ? "" : "'\(at)': ")\(String(cString: strerror(code)))")
+            }
+        }
+    }
+
+    /// Opens the root and every folder of `folders` below it, in order, never following a link below the
+    /// root; creates missing folders when `create`. Returns the descriptors, root first; the caller closes
+    /// them (`closeAll`).
+    func openFolders(_ folders: ArraySlice<String>, create: Bool) throws(WalkFailure) -> [Int32] {
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { throw .system(at: ".", errno: errno) }
+        var chain = [rootFD]
+        var relative = ""
+        for name in folders {
+            relative += relative.isEmpty ? name : "/" + name
+            var fd = openat(chain.last!, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if fd < 0 && errno == ENOENT && create {
+                if mkdirat(chain.last!, name, 0o755) != 0 && errno != EEXIST {
+                    let code = errno
+                    Self.closeAll(chain)
+                    throw .system(at: relative, errno: code)
+                }
+                fd = openat(chain.last!, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            if fd < 0 {
+                let code = errno
+                var info = stat()
+                let isLink = fstatat(chain.last!, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+                Self.closeAll(chain)
+                if code == ENOENT { throw .missing }
+                if isLink || code == ELOOP { throw .refused(at: relative, reason: "is a symbolic link") }
+                if code == ENOTDIR { throw .refused(at: relative, reason: "is not a folder") }
+                throw .system(at: relative, errno: code)
+            }
+            chain.append(fd)
+        }
+        return chain
+    }
+
+    static func closeAll(_ descriptors: [Int32]) {
+        for fd in descriptors { close(fd) }
+    }
+
+    /// Runs `body` with the descriptor of the folder holding `relativePath` and the file's own name.
+    /// - Returns: nil when a folder on the way does not exist (and `create` is false).
+    func inParentFolder<T>(of relativePath: String, create: Bool, operation: String,
+                           _ body: (_ folder: Int32, _ name: String) throws -> T) throws -> T? {
+        let parts = try components(relativePath)
+        let chain: [Int32]
+        do { chain = try openFolders(parts.dropLast(), create: create) } catch {
+            if case .missing = error { return nil }
+            throw error.writeError(relativePath, operation: operation)
+        }
+        defer { Self.closeAll(chain) }
+        return try body(chain.last!, parts.last!)
+    }
+
+    // MARK: - Writing
 
     /// Writes `bytes` to `relativePath` atomically, creating parent folders inside the output folder.
     /// A symbolic link on the way (planted in the output folder) is refused rather than followed.
@@ -73,119 +165,213 @@ public struct OutputDirectory: Sendable {
     /// A file written and flushed under a temporary name, not yet renamed over its final name: lets a
     /// caller make sure the bytes fit before doing anything that cannot be undone.
     public struct StagedFile: Sendable {
-        let temporary: String
-        let destination: String
+        let directory: OutputDirectory
+        let temporaryName: String
         let relativePath: String
 
-        /// Renames the file over its final name (atomic).
+        /// Renames the file over its final name (atomic, within its folder).
         public func commit() throws {
-            if rename(temporary, destination) != 0 {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary)
-                throw WriteError(path: relativePath, reason: reason)
-            }
+            _ = try directory.inParentFolder(of: relativePath, create: false, operation: "write") { folder, name in
+                if renameat(folder, temporaryName, folder, name) != 0 {
+                    let reason = String(cString: strerror(errno))
+                    unlinkat(folder, temporaryName, 0)
+                    throw WriteError(path: relativePath, reason: reason)
+                }
+            } ?? { throw WriteError(path: relativePath, reason: "its folder vanished before the rename") }()
         }
 
         /// Removes the temporary file.
-        public func discard() { unlink(temporary) }
+        public func discard() {
+            _ = try? directory.inParentFolder(of: relativePath, create: false, operation: "remove") { folder, _ in
+                unlinkat(folder, temporaryName, 0)
+            }
+        }
     }
 
     /// Writes and flushes `bytes` under a temporary name beside `relativePath` (see `write`); on failure
     /// nothing is left behind.
     public func stage(_ bytes: some ContiguousBytes, to relativePath: String) throws -> StagedFile {
-        let destination = try resolve(relativePath)
-        let parent = (destination as NSString).deletingLastPathComponent
-        try createConfinedDirectory(parent, for: relativePath)
-        let temporary = parent + "/" + Self.temporaryPrefix + UUID().uuidString
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw WriteError(path: relativePath, reason: String(cString: strerror(errno))) }
-        var failure: String?
-        bytes.withUnsafeBytes { raw in
+        let temporaryName = Self.temporaryPrefix + UUID().uuidString
+        let staged: Void? = try inParentFolder(of: relativePath, create: true, operation: "write") { folder, _ in
+            let fd = openat(folder, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard fd >= 0 else { throw WriteError(path: relativePath, reason: String(cString: strerror(errno))) }
+            var failure = writeAll(bytes, to: fd)
+            if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+            if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+            if let failure {
+                unlinkat(folder, temporaryName, 0)
+                throw WriteError(path: relativePath, reason: failure)
+            }
+        }
+        guard staged != nil else { throw WriteError(path: relativePath, reason: "cannot create its folder") }
+        return StagedFile(directory: self, temporaryName: temporaryName, relativePath: relativePath)
+    }
+
+    /// Writes every byte to `fd` (retrying short writes and EINTR, honouring simulated faults); the
+    /// failure's text, or nil.
+    private func writeAll(_ bytes: some ContiguousBytes, to fd: Int32) -> String? {
+        bytes.withUnsafeBytes { raw -> String? in
             var offset = 0
             while offset < raw.count {
                 var count = raw.count - offset
                 if let faults {
                     count = faults.allow(count)
-                    if count == 0 {
-                        failure = String(cString: strerror(faults.errorNumber))
-                        return
-                    }
+                    if count == 0 { return String(cString: strerror(faults.errorNumber)) }
                 }
                 let n = Foundation.write(fd, raw.baseAddress! + offset, count)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
+                    return String(cString: strerror(errno))
                 }
                 offset += n
             }
+            return nil
         }
-        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw WriteError(path: relativePath, reason: failure)
-        }
-        return StagedFile(temporary: temporary, destination: destination, relativePath: relativePath)
     }
 
-    /// Removes `relativePath` if it exists (a stale output); then removes parent folders left empty.
-    public func remove(_ relativePath: String) throws {
-        let path = try resolve(relativePath)
-        if unlink(path) != 0 && errno != ENOENT {
+    /// Makes `relativePath` a hard link to the existing output `source`, atomically (a link under a
+    /// temporary name, renamed over the final name), creating its folder inside the output folder. Neither
+    /// path is reached through a symbolic link, and a source that is itself a link is linked as the link.
+    /// Returns false when the file system refuses hard links (the caller then copies); throws otherwise.
+    func hardLink(_ source: String, to relativePath: String) throws -> Bool {
+        let temporaryName = Self.temporaryPrefix + UUID().uuidString
+        let linked: Bool?? = try inParentFolder(of: source, create: false, operation: "link") { sourceFolder, sourceName in
+            try inParentFolder(of: relativePath, create: true, operation: "write") { folder, name in
+                if linkat(sourceFolder, sourceName, folder, temporaryName, 0) != 0 {
+                    switch errno {
+                    case EPERM, EXDEV, EMLINK, EOPNOTSUPP: return false
+                    default: throw WriteError(path: relativePath, reason: "cannot link \(source): \(String(cString: strerror(errno)))")
+                    }
+                }
+                if renameat(folder, temporaryName, folder, name) != 0 {
+                    let reason = String(cString: strerror(errno))
+                    unlinkat(folder, temporaryName, 0)
+                    throw WriteError(path: relativePath, reason: reason)
+                }
+                // rename() of two links to one inode succeeds without removing the temporary name.
+                unlinkat(folder, temporaryName, 0)
+                return true
+            }
+        }
+        guard let inner = linked, let result = inner else {
+            throw WriteError(path: relativePath, reason: "cannot link \(source): no such file")
+        }
+        return result
+    }
+
+    // MARK: - Removing
+
+    /// Removes `relativePath` if it exists (a stale output), then its parent folders left empty. A link
+    /// at the final name is removed as a link (what it points to is untouched); a link on the way is
+    /// refused with a `WriteError`, so nothing outside the folder is ever deleted.
+    /// - Returns: whether a file was removed.
+    @discardableResult
+    public func remove(_ relativePath: String) throws -> Bool {
+        let parts = try components(relativePath)
+        let chain: [Int32]
+        do { chain = try openFolders(parts.dropLast(), create: false) } catch {
+            if case .missing = error { return false }
+            throw error.writeError(relativePath, operation: "remove")
+        }
+        defer { Self.closeAll(chain) }
+        var info = stat()
+        guard fstatat(chain.last!, parts.last!, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            if errno == ENOENT { return false }
             throw WriteError(path: relativePath, reason: String(cString: strerror(errno)))
         }
-        var dir = (path as NSString).deletingLastPathComponent
-        while dir.count > root.count && dir.hasPrefix(root + "/") {
-            if rmdir(dir) != 0 { break }
-            dir = (dir as NSString).deletingLastPathComponent
+        guard (info.st_mode & S_IFMT) != S_IFDIR else {
+            throw WriteError(path: relativePath, reason: "is a folder, not an output file")
         }
+        if unlinkat(chain.last!, parts.last!, 0) != 0 && errno != ENOENT {
+            throw WriteError(path: relativePath, reason: String(cString: strerror(errno)))
+        }
+        // Parent folders left empty, deepest first (rmdir fails on the first one that is not empty).
+        for level in stride(from: parts.count - 1, through: 1, by: -1) {
+            if unlinkat(chain[level - 1], parts[level - 1], AT_REMOVEDIR) != 0 { break }
+        }
+        return true
     }
 
     /// Removes temporary files left by an interrupted run anywhere in the folder; returns how many.
+    /// Folders reached through a symbolic link are not entered.
     @discardableResult
     public func removeTemporaryDebris() -> Int {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return 0 }
         var removed = 0
-        while let relative = walker.nextObject() as? String {
-            if (relative as NSString).lastPathComponent.hasPrefix(Self.temporaryPrefix), unlink(root + "/" + relative) == 0 {
+        walk(under: nil) { folder, name, relative, info in
+            if name.hasPrefix(Self.temporaryPrefix), (info.st_mode & S_IFMT) != S_IFDIR, unlinkat(folder, name, 0) == 0 {
                 removed += 1
             }
         }
         return removed
     }
 
-    /// Whether the file exists (not following a final symlink).
-    public func exists(_ relativePath: String) -> Bool {
-        guard let path = try? resolve(relativePath) else { return false }
-        var info = stat()
-        return lstat(path, &info) == 0
-    }
+    // MARK: - Reading
 
-    /// The bytes of an existing output, or nil.
-    public func read(_ relativePath: String) -> [UInt8]? {
-        guard let path = try? resolve(relativePath), let data = FileManager.default.contents(atPath: path) else { return nil }
-        return [UInt8](data)
-    }
-
-    /// Creates `directory` (absolute, inside root) component by component, refusing symlinks.
-    private func createConfinedDirectory(_ directory: String, for relativePath: String) throws {
-        guard directory == root || directory.hasPrefix(root + "/") else {
-            throw WriteError(path: relativePath, reason: "resolves outside the output folder")
-        }
-        var current = root
-        for component in directory.dropFirst(root.count).split(separator: "/") {
-            current += "/" + component
+    /// `lstat` of `relativePath` reached without following links; nil when it (or a folder on the way) does
+    /// not exist or a link is on the way.
+    func status(_ relativePath: String) -> stat? {
+        (try? inParentFolder(of: relativePath, create: false, operation: "read") { folder, name -> stat? in
             var info = stat()
-            if lstat(current, &info) == 0 {
-                if (info.st_mode & S_IFMT) == S_IFLNK {
-                    throw WriteError(path: relativePath, reason: "'\(current)' is a symbolic link; refusing to write through it")
-                }
-                if (info.st_mode & S_IFMT) != S_IFDIR {
-                    throw WriteError(path: relativePath, reason: "'\(current)' is not a folder")
-                }
-            } else if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw WriteError(path: relativePath, reason: "cannot create folder '\(current)': \(String(cString: strerror(errno)))")
+            return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
+        }) ?? nil
+    }
+
+    /// Whether the file exists (a link at the final name counts; a link on the way does not).
+    public func exists(_ relativePath: String) -> Bool { status(relativePath) != nil }
+
+    /// The bytes of an existing regular file in the folder, or nil (missing, a link, not a regular file).
+    public func read(_ relativePath: String) -> [UInt8]? {
+        (try? inParentFolder(of: relativePath, create: false, operation: "read") { folder, name -> [UInt8]? in
+            let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+            var count = 0
+            while count < bytes.count {
+                let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                count += n
+            }
+            bytes.removeSubrange(count...)
+            return bytes
+        }) ?? nil
+    }
+
+    /// Visits every entry below `folder` (relative to the root; nil for the root itself), depth first in
+    /// name order, never entering a folder through a symbolic link. `visit` gets the descriptor of the entry's
+    /// folder, its name, its path relative to the root and its `lstat`.
+    func walk(under folder: String?, _ visit: (_ folder: Int32, _ name: String, _ relative: String, _ info: stat) -> Void) {
+        let parts = folder.flatMap { try? components($0) } ?? []
+        if folder != nil && parts.isEmpty { return }
+        guard let chain = try? openFolders(parts[...], create: false) else { return }
+        let top = dup(chain.last!)
+        Self.closeAll(chain)
+        guard top >= 0 else { return }
+        Self.walk(fd: top, prefix: folder.map { $0 + "/" } ?? "", visit)
+    }
+
+    /// Takes ownership of `fd` (closed on return).
+    private static func walk(fd: Int32, prefix: String, _ visit: (Int32, String, String, stat) -> Void) {
+        guard let dir = fdopendir(fd) else { close(fd); return }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            // Names that are not UTF-8 are not ours (every output name is): they are left alone.
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(validating: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if let name, name != "." && name != ".." { names.append(name) }
+        }
+        for name in names.sorted() {
+            var info = stat()
+            guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            visit(fd, name, prefix + name, info)
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if child >= 0 { walk(fd: child, prefix: prefix + name + "/", visit) }
             }
         }
     }

@@ -80,13 +80,10 @@ public enum PreviewWriter {
 
     /// Removes `preview/...-source-XXXXXXXX.jpg` files that are neither kept nor an output of the build.
     static func removeStaleThumbnails(in folder: OutputDirectory, keeping: Set<String>, outputs: Set<String>) throws {
-        let root = folder.root + "/" + thumbnailFolder
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
         var stale: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let path = thumbnailFolder + "/" + relative
-            guard isThumbnailName(relative), !keeping.contains(path), !outputs.contains(path) else { continue }
-            stale.append(path)
+        folder.walk(under: thumbnailFolder) { _, name, relative, info in
+            guard (info.st_mode & S_IFMT) != S_IFDIR, isThumbnailName(name), !keeping.contains(relative), !outputs.contains(relative) else { return }
+            stale.append(relative)
         }
         for path in stale.sorted() { try folder.remove(path) }
     }

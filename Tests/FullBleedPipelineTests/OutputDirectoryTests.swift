@@ -33,6 +33,27 @@ import FullBleedTestSupport
         #expect(outside.allFiles().isEmpty)
     }
 
+    @Test func nothingOutsideIsRemovedReadOrSeenThroughAPlantedSymlink() throws {
+        let tmp = try TemporaryDirectory("out")
+        let outside = try TemporaryDirectory("outside")
+        defer { tmp.remove(); outside.remove() }
+        let out = try OutputDirectory(path: tmp.path)
+        let victim = try outside.write("victim.txt", [7])
+        try outside.write("deep/.fullbleed-tmp-debris", [1])
+        try FileManager.default.createSymbolicLink(atPath: tmp.path + "/evil", withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: tmp.path + "/file-link.txt", withDestinationPath: victim)
+        #expect(throws: WriteError.self) { try out.remove("evil/victim.txt") }
+        #expect(!out.exists("evil/victim.txt"))
+        #expect(out.read("evil/victim.txt") == nil)
+        #expect(out.read("file-link.txt") == nil)
+        #expect(out.removeTemporaryDebris() == 0)
+        // A link at the final name is an entry of the folder: removing it removes the link, not its target.
+        #expect(try out.remove("file-link.txt"))
+        #expect(FileManager.default.fileExists(atPath: victim))
+        #expect(outside.allFiles().sorted() == ["deep/.fullbleed-tmp-debris", "victim.txt"])
+        #expect(try out.remove("missing/x.jpg") == false)
+    }
+
     @Test func removeCleansEmptyFoldersAndDebris() throws {
         let tmp = try TemporaryDirectory("out")
         defer { tmp.remove() }
