@@ -94,7 +94,14 @@ BENCH_RUNS ?= 5
 bench-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(BENCH_APT_PACKAGES)"
 
-## bench: release build, then the side-by-side benchmark (median of BENCH_RUNS rounds)
+## bench: release build, then the side-by-side benchmark (median of BENCH_RUNS rounds), then the timing-only tests
 bench: build bench-deps
 	BENCH_RUNS=$(BENCH_RUNS) Tests/Bench/bench.sh
+	$(MAKE) --no-print-directory bench-timings
+
+.PHONY: bench-timings
+## bench-timings: the timing-only test suites (they print timings and assert none; skipped by make test)
+bench-timings: deps
+	FULLBLEED_TIMING=1 $(SWIFT) test -c release --filter 'TimingTests|SpeedTests|BenchmarkTests|Timing\(|HEIFCorpusTests'
+
 # ---- end of benchmark -----------------------------------------------------------------------------

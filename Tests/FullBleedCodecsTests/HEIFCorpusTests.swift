@@ -31,7 +31,7 @@ import FullBleedTestSupport
     }
 
     /// Median of `runs` timings of `body`, seconds.
-    static func medianSeconds(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+    static func medianSeconds(runs: Int = TimingTests.runs(5), _ body: () throws -> Void) rethrows -> Double {
         var times: [Double] = []
         for _ in 0..<runs { times.append(try seconds(body)) }
         return times.sorted()[runs / 2]
@@ -53,7 +53,7 @@ import FullBleedTestSupport
         #expect(image.size == source.size)
         let psnr = ImageComparison.psnr(image, source)
         #expect(psnr > 35)
-        print(String(format: "HEIF timing: 4032x3024 decode, median of 5: JPEG (%d KB, PSNR %.1f dB) %.3f s; HEIC q60 (%d KB, PSNR %.1f dB) %.3f s (%.1fx JPEG)",
+        TimingTests.report(String(format: "HEIF timing: 4032x3024 decode, median of 5: JPEG (%d KB, PSNR %.1f dB) %.3f s; HEIC q60 (%d KB, PSNR %.1f dB) %.3f s (%.1fx JPEG)",
                      jpeg.count / 1000, jpegPSNR, jpegTime, heic.count / 1000, psnr, heicTime, heicTime / jpegTime))
     }
 
@@ -72,7 +72,7 @@ import FullBleedTestSupport
         let jpegPSNR = ImageComparison.psnr(try Codecs.decode(jpeg).image, hero)
         #expect(psnr > 30)
         #expect(avif.count < jpeg.count)
-        print(String(format: "HEIF timing: 1290x726 AVIF q60 speed 6 encode %.2f s, %d KB, PSNR %.1f dB; JPEG q82 %.3f s, %d KB, PSNR %.1f dB; WebP q80 %.3f s, %d KB",
+        TimingTests.report(String(format: "HEIF timing: 1290x726 AVIF q60 speed 6 encode %.2f s, %d KB, PSNR %.1f dB; JPEG q82 %.3f s, %d KB, PSNR %.1f dB; WebP q80 %.3f s, %d KB",
                      avifTime, avif.count / 1000, psnr, jpegTime, jpeg.count / 1000, jpegPSNR, webpTime, webp.count / 1000))
     }
 }

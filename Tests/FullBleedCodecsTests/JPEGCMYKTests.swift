@@ -86,7 +86,7 @@ import FullBleedTestSupport
     }
 
     /// Decode time with and without the profile (printed, never asserted; meaningful in release builds).
-    @Test(.requiresCorpus) func decodeTiming() throws {
+    @Test(.requiresCorpus, .timingOnly) func decodeTiming() throws {
         var report: [String] = []
         for file in ["edge/cmyk_icc.jpg", "edge/cmyk_noicc.jpg"] {
             let bytes = try TestPaths.bytes(TestPaths.corpusFile(file))

@@ -5,7 +5,7 @@ import FullBleedImage
 import FullBleedTestSupport
 
 /// Timing harness for the 48 Mpx corpus JPEG. It prints decode speed; it asserts sizes only, never times.
-@Suite(.requiresCorpus) struct JPEGDecodeSpeedTests {
+@Suite(.timingOnly, .requiresCorpus) struct JPEGDecodeSpeedTests {
     @Test func largeJPEGDecodeSpeed() throws {
         let bytes = try TestPaths.bytes(TestPaths.corpusFile("edge/large_8000x6000.jpg"))
         let megapixels = 48.0

@@ -5,11 +5,10 @@ import FullBleedImage
 import FullBleedTestSupport
 @testable import FullBleedCore
 
-/// Timings for the report, run on demand: `FULLBLEED_BENCHMARK=1 swift test -c release --filter ResampleBenchmark`.
+/// Timings for the report, run on demand: `FULLBLEED_TIMING=1 swift test -c release --filter ResampleBenchmark`.
 /// A 24 MP JPEG (the 48 MP corpus photo reduced to 6000x4000, q90) to the three iPhone 16:9 tiers,
 /// with and without shrink-on-load.
-@Suite(.enabled(if: TestPaths.hasCorpus && ProcessInfo.processInfo.environment["FULLBLEED_BENCHMARK"] != nil,
-                "set FULLBLEED_BENCHMARK=1 (and have the corpus) to run the resampling benchmark"))
+@Suite(.timingOnly, .requiresCorpus)
 struct ResampleBenchmarkTests {
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -62,8 +61,8 @@ struct ResampleBenchmarkTests {
 }
 
 /// Serial engine throughput on a synthetic 24 MP image, for profiling:
-/// `FULLBLEED_BENCHMARK=1 swift test -c release --filter ResampleEngineBenchmark`.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["FULLBLEED_BENCHMARK"] != nil, "set FULLBLEED_BENCHMARK=1 to run"))
+/// `FULLBLEED_TIMING=1 swift test -c release --filter ResampleEngineBenchmark`.
+@Suite(.timingOnly)
 struct ResampleEngineBenchmarkTests {
     @Test func serialThroughput() {
         var source = Image(width: 6000, height: 4000, format: .rgb8)

@@ -12,7 +12,7 @@ private let isOptimizedBuild = true
 
 /// The analysis must stay well under 50 ms per hero in release: the iPhone 17 Pro hero at @3x
 /// (1206 x 1200 px) and with 1.5x stretch headroom (1809 x 1800 px).
-@Suite(.serialized, .enabled(if: isOptimizedBuild, "timings are only meaningful in release: swift test -c release --filter ToolbarAnalysisTimingTests"))
+@Suite(.serialized, .timingOnly, .enabled(if: isOptimizedBuild, "timings are only meaningful in release: swift test -c release --filter ToolbarAnalysisTimingTests"))
 struct ToolbarAnalysisTimingTests {
     static func bestMilliseconds(_ runs: Int, _ work: () -> Void) -> Double {
         var best = Double.infinity
