@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 // FullBleed: hero assets for iOS 26-style detail screens.
 //
-// Module layering (see README "Architecture"):
-//   fullbleed (CLI) -> FullBleedPipeline -> FullBleedCore -> FullBleedImage
-//                      FullBleedPipeline -> FullBleedCodecs -> FullBleedImage
+// Module layering (see README "Architecture"); each target declares exactly the modules it imports:
+//   fullbleed (CLI) -> FullBleedPipeline -> FullBleedCore -> FullBleedColor -> FullBleedImage
+//                      FullBleedPipeline -> FullBleedCodecs -> FullBleedColor
+//   FullBleedColor -> CLCMS2 (the one place lcms2 is used)
 //   FullBleedCodecs -> CFullBleedShims (every setjmp) -> C system libraries
 import PackageDescription
 
@@ -12,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "fullbleed", targets: ["fullbleed"]),
         .library(name: "FullBleedImage", targets: ["FullBleedImage"]),
+        .library(name: "FullBleedColor", targets: ["FullBleedColor"]),
         .library(name: "FullBleedCodecs", targets: ["FullBleedCodecs"]),
         .library(name: "FullBleedCore", targets: ["FullBleedCore"]),
         .library(name: "FullBleedPipeline", targets: ["FullBleedPipeline"]),
@@ -42,21 +44,24 @@ let package = Package(
 
         // Pixel buffer value type, geometry, colour-space tag. No C, no I/O.
         .target(name: "FullBleedImage"),
+        // Profiles, transforms, primaries, transfer curves and row converters: the one place lcms2 is used.
+        .target(name: "FullBleedColor", dependencies: ["FullBleedImage", "CLCMS2"]),
         // Decode/encode from bytes, sniffing, EXIF, ICC.
-        .target(name: "FullBleedCodecs", dependencies: ["FullBleedImage", "CFullBleedShims", "CJPEG", "CPNG", "CWebP", "CHeif", "CLCMS2"]),
-        // Pure operations (Image, params) -> Image / metrics.
-        .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "CLCMS2"]),
+        .target(name: "FullBleedCodecs", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedShims", "CJPEG", "CPNG", "CWebP", "CHeif"]),
+        // Pure operations (Image, params) -> Image / metrics. No C library.
+        .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "FullBleedColor"]),
         // Pipeline specs, planning, runner, manifest, writers: the only file-system code.
-        .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedCodecs", "FullBleedCore", "CCrypto"]),
+        .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedColor", "FullBleedCodecs", "FullBleedCore", "CCrypto"]),
         // Argument parsing, progress, exit codes.
         .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCodecs", "FullBleedImage"]),
 
         // Shared fixtures and image comparison helpers for every test target.
         .target(name: "FullBleedTestSupport", dependencies: ["FullBleedImage"], path: "Tests/FullBleedTestSupport"),
         .testTarget(name: "FullBleedImageTests", dependencies: ["FullBleedImage", "FullBleedTestSupport"]),
-        .testTarget(name: "FullBleedCodecsTests", dependencies: ["FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
-        .testTarget(name: "FullBleedCoreTests", dependencies: ["FullBleedCore", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport"]),
-        .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedColorTests", dependencies: ["FullBleedColor", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport", "CLCMS2"]),
+        .testTarget(name: "FullBleedCodecsTests", dependencies: ["FullBleedCodecs", "FullBleedColor", "FullBleedImage", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedCoreTests", dependencies: ["FullBleedCore", "FullBleedColor", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedColor", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedCLITests", dependencies: ["fullbleed", "FullBleedTestSupport"]),
 
         // Fuzz targets: files are not main.swift; libFuzzer supplies main (`--sanitize=fuzzer`).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FullBleedColor
 @testable import FullBleedCore
 import FullBleedImage
 

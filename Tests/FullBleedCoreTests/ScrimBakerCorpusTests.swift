@@ -3,6 +3,7 @@ import Testing
 import FullBleedCodecs
 import FullBleedImage
 import FullBleedTestSupport
+@testable import FullBleedColor
 @testable import FullBleedCore
 
 /// Real photos, cropped to the iPhone 17 Pro hero at @3x (1206 x 1200 px: 402 x 400 pt): the analysis

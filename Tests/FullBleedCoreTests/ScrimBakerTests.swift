@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FullBleedImage
 import FullBleedTestSupport
+@testable import FullBleedColor
 @testable import FullBleedCore
 
 @Suite("Scrim baker")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FullBleedImage
 import FullBleedTestSupport
+@testable import FullBleedColor
 @testable import FullBleedCore
 
 /// Synthetic heroes for the toolbar analysis: grey RGB8 images whose relative luminance is a function of

@@ -1,3 +1,4 @@
+import FullBleedColor
 import Foundation
 import Testing
 import FullBleedCodecs

@@ -1,4 +1,5 @@
 import CHeif
+import FullBleedColor
 import FullBleedImage
 
 /// Decodes the primary image of a HEIC or AVIF file with libheif (libde265 for HEVC, dav1d or

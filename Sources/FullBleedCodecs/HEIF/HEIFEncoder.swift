@@ -1,4 +1,5 @@
 import CHeif
+import FullBleedColor
 import FullBleedImage
 
 /// What `HEIFEncoder` writes: the codec (AV1 for AVIF output; HEVC through x265 only to make test

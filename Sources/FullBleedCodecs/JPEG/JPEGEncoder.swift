@@ -1,4 +1,5 @@
 import CFullBleedShims
+import FullBleedColor
 import FullBleedImage
 
 /// JPEG encoding through libjpeg-turbo (`fbs_jpeg_encode`): prepares any `Image` as the 8-bit, opaque

@@ -1,4 +1,5 @@
 import CFullBleedShims
+import FullBleedColor
 import FullBleedImage
 
 /// Writes PNG through libpng (`fbs_png_encode`): IHDR, iCCP when the image carries ICC bytes, IDAT, IEND.

@@ -1,4 +1,5 @@
 import CWebP
+import FullBleedColor
 import FullBleedImage
 
 /// WebP encoding with libwebp's advanced API (`WebPConfig` + `WebPPicture` + a memory writer), and

@@ -1,3 +1,4 @@
+import FullBleedColor
 import FullBleedImage
 
 /// Renders rectangles of an extension canvas (SPEC 1.2 steps 2-6): each rectangle gets its own blurred

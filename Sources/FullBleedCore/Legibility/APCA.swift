@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedColor
 import FullBleedImage
 
 /// APCA lightness contrast `Lc`, SAPC-APCA 0.0.98G-4g as in Myndex/apca-w3 (`APCAcontrast`,

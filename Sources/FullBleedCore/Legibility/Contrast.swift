@@ -1,3 +1,4 @@
+import FullBleedColor
 import Foundation
 
 /// WCAG 2.x contrast (SC 1.4.3 / 1.4.6) on relative luminance `Y` (linear light, 0...1).

@@ -1,3 +1,4 @@
+import FullBleedColor
 import FullBleedImage
 
 /// Measures glyph regions on a hero: one luminance plane of the rows the regions (and their blur

@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedColor
 import FullBleedImage
 
 /// Texture of a rectangle of a luminance plane in CIE L* (0...100): RMS contrast and Sobel edge density.

@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedColor
 import FullBleedImage
 
 /// Legibility measurements of one rectangle of a luminance plane (SPEC 2.6), for white and black

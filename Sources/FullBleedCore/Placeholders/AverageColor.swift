@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedColor
 import FullBleedImage
 
 /// The average colour of an image: the alpha-weighted mean in linear light, `Σ α·c_lin / Σ α`,

@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedColor
 import FullBleedImage
 
 /// A BlurHash placeholder (woltapp/blurhash, SPEC 3.1): `x` by `y` cosine components of the image in

@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedColor
 import FullBleedImage
 
 /// A few dominant colours of an image with the share of the image each covers.

@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedColor
 import FullBleedImage
 
 /// A ThumbHash placeholder (evanw/thumbhash, SPEC 3.2): at most 25 bytes describing a tiny

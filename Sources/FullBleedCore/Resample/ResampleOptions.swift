@@ -1,3 +1,6 @@
+import FullBleedColor
+import FullBleedImage
+
 /// How `Image.resized(to:from:options:)` resamples.
 public struct ResampleOptions: Sendable, Hashable, Codable {
     /// The space in which samples are averaged.
@@ -10,14 +13,7 @@ public struct ResampleOptions: Sendable, Hashable, Codable {
     }
 
     /// How float results become integer samples (8- or 16-bit outputs only).
-    public enum Quantization: String, Sendable, Hashable, Codable {
-        /// Round to nearest: the same input always gives the same code. The default.
-        case round
-        /// Add an 8x8 ordered (Bayer) threshold of +-0.5 code before truncating: breaks banding in
-        /// smooth gradients. Position-based, so still deterministic and independent of threading.
-        /// Alpha is always rounded.
-        case orderedDither = "ordered-dither"
-    }
+    public typealias Quantization = FullBleedColor.Quantization
 
     public var filter: ResampleFilter
     public var space: Space
@@ -31,4 +27,9 @@ public struct ResampleOptions: Sendable, Hashable, Codable {
         self.quantization = quantization
         self.parallel = parallel
     }
+}
+
+extension ResampleOptions.Space {
+    /// The transfer of the working samples: linear light, or the encoded values as stored.
+    public var workingTransfer: Transfer { self == .linear ? .linear : .encoded }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import FullBleedColor
 import FullBleedImage
 
 /// The separable resize engine behind `Image.resized(to:from:options:)`.
@@ -29,8 +30,8 @@ struct Resampler {
         var output = Image(width: outputWidth, height: outputHeight, format: outputFormat, colorSpace: source.colorSpace)
         let plan = BandPlan(
             horizontal: PackedWeights(horizontal), vertical: PackedWeights(vertical), channels: channels,
-            decoder: ResampleRowDecoder(format: source.format, space: space, region: region, sourceBytesPerRow: source.bytesPerRow),
-            encoder: ResampleRowEncoder(format: outputFormat, space: space, quantization: quantization),
+            decoder: WorkingRowDecoder(format: source.format, working: space.workingTransfer, region: region, sourceBytesPerRow: source.bytesPerRow),
+            encoder: WorkingRowEncoder(format: outputFormat, working: space.workingTransfer, quantization: quantization),
             regionY: region.y, outputBytesPerRow: output.bytesPerRow)
         let bandCount = (outputHeight + Self.bandHeight - 1) / Self.bandHeight
         source.withUnsafeBytes { src in
@@ -88,8 +89,8 @@ private struct BandPlan: Sendable {
     let horizontal: PackedWeights
     let vertical: PackedWeights
     let channels: Int
-    let decoder: ResampleRowDecoder
-    let encoder: ResampleRowEncoder
+    let decoder: WorkingRowDecoder
+    let encoder: WorkingRowEncoder
     let regionY: Int
     let outputBytesPerRow: Int
 

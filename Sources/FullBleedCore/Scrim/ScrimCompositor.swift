@@ -1,3 +1,4 @@
+import FullBleedColor
 import FullBleedImage
 
 /// Composites scrim gradients over an image, row by row, in the image's own format.

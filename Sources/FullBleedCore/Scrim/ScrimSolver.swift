@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedColor
 import FullBleedImage
 
 /// The colour of a uniform scrim laid over a background under glyphs.

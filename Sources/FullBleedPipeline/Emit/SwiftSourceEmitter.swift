@@ -1,3 +1,4 @@
+import FullBleedColor
 import FullBleedCore
 
 /// Writes `OUT/<swiftTypeName>.swift` (default `Heroes.swift`): one source file an app adds to its target,

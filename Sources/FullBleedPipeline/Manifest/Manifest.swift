@@ -1,3 +1,4 @@
+import FullBleedColor
 import Foundation
 import FullBleedCore
 import FullBleedImage

@@ -1,3 +1,4 @@
+import FullBleedColor
 import FullBleedCore
 import FullBleedImage
 

@@ -1,3 +1,4 @@
+import FullBleedImage
 import CLCMS2
 
 /// How an ICC conversion maps colours the destination cannot show. Both use black point compensation.

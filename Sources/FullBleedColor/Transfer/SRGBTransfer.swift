@@ -1,3 +1,4 @@
+import FullBleedImage
 import Foundation
 
 /// The sRGB transfer curve (IEC 61966-2-1), shared by sRGB and Display P3. Values in 0...1.

@@ -1,22 +1,36 @@
 import FullBleedImage
 
-/// Converts one source row into the resampler's working samples: Float, premultiplied alpha, in the
-/// working space (linear light or encoded sRGB). 8- and 16-bit encoded rows go through one table
-/// lookup per sample.
-struct ResampleRowDecoder: Sendable {
-    let format: PixelFormat
-    let working: Transfer
-    let regionX: Int
-    let regionWidth: Int
-    let sourceBytesPerRow: Int
+/// How float working samples become integer codes (8- or 16-bit outputs only).
+public enum Quantization: String, Sendable, Hashable, Codable {
+    /// Round to nearest: the same input always gives the same code. The default.
+    case round
+    /// Add an 8x8 ordered (Bayer) threshold of +-0.5 code before truncating: breaks banding in
+    /// smooth gradients. Position-based, so still deterministic and independent of threading.
+    /// Alpha is always rounded.
+    case orderedDither = "ordered-dither"
+}
+
+/// Converts one source row into working samples: Float, premultiplied alpha, with the working transfer
+/// (linear light or encoded sRGB): the front end of the resampler. 8- and 16-bit encoded rows go through
+/// one table lookup per sample.
+public struct WorkingRowDecoder: Sendable {
+    public let format: PixelFormat
+    public let working: Transfer
+    public let regionX: Int
+    public let regionWidth: Int
+    public let sourceBytesPerRow: Int
     /// Integer code -> working value (colour samples); alpha is rescaled separately.
     private let codeTable: [Float]
     /// Whether colour still needs a transfer change after the table (float and premultiplied inputs).
     private let convertsTransfer: Bool
 
-    init(format: PixelFormat, space: ResampleOptions.Space, region: PixelRect, sourceBytesPerRow: Int) {
+    /// - Parameters:
+    ///   - working: the transfer of the working samples.
+    ///   - region: the columns read of each row (source pixels).
+    ///   - sourceBytesPerRow: the source's row stride in bytes.
+    public init(format: PixelFormat, working: Transfer, region: PixelRect, sourceBytesPerRow: Int) {
         self.format = format
-        self.working = space == .linear ? .linear : .encoded
+        self.working = working
         self.regionX = region.x
         self.regionWidth = region.width
         self.sourceBytesPerRow = sourceBytesPerRow
@@ -42,7 +56,7 @@ struct ResampleRowDecoder: Sendable {
     private static let encodedFromLinearCode16: [Float] = (0..<65536).map { Float(SRGBTransfer.encoded(Double($0) / 65535)) }
 
     /// Writes `regionWidth * channelCount` working samples of source row `y` (absolute) to `dst`.
-    func decode(row y: Int, from source: UnsafeRawPointer, into dst: UnsafeMutablePointer<Float>) {
+    public func decode(row y: Int, from source: UnsafeRawPointer, into dst: UnsafeMutablePointer<Float>) {
         let channels = format.layout.channelCount
         let count = regionWidth * channels
         let rowStart = source + y * sourceBytesPerRow + regionX * format.bytesPerPixel
@@ -88,14 +102,14 @@ struct ResampleRowDecoder: Sendable {
         let hasAlpha = format.layout.hasAlpha
         let premultiplied = hasAlpha && format.alphaMode == .premultiplied
         let colours = hasAlpha ? channels - 1 : channels
-        guard let direction = ResampleTransferCurve.Direction(from: format.transfer, to: working) else { return }
+        guard let direction = InterpolatedTransfer.Direction(from: format.transfer, to: working) else { return }
         direction.table.withUnsafeBufferPointer { t in
             for i in Swift.stride(from: 0, to: count, by: channels) {
                 let alpha: Float = premultiplied ? dst[i + channels - 1] : 1
                 for c in 0..<colours {
                     var value = dst[i + c]
                     if premultiplied { value = alpha > 0 ? value / alpha : 0 }
-                    value = ResampleTransferCurve.apply(value, direction, table: t.baseAddress!)
+                    value = InterpolatedTransfer.apply(value, direction, table: t.baseAddress!)
                     dst[i + c] = premultiplied ? value * alpha : value
                 }
             }
@@ -103,18 +117,18 @@ struct ResampleRowDecoder: Sendable {
     }
 }
 
-/// Converts one row of working samples (Float, premultiplied, working space) into the output format:
+/// Converts one row of working samples (Float, premultiplied, working transfer) into the output format:
 /// alpha clamped to 0...1, colour clamped to 0...alpha (integer outputs) or to >= 0 (float outputs),
 /// unpremultiplied for straight-alpha outputs, transfer-encoded as the output says, then rounded or
-/// dithered for integer outputs.
-struct ResampleRowEncoder: Sendable {
-    let format: PixelFormat
-    let working: Transfer
-    let quantization: ResampleOptions.Quantization
+/// dithered for integer outputs: the back end of the resampler.
+public struct WorkingRowEncoder: Sendable {
+    public let format: PixelFormat
+    public let working: Transfer
+    public let quantization: Quantization
 
-    init(format: PixelFormat, space: ResampleOptions.Space, quantization: ResampleOptions.Quantization) {
+    public init(format: PixelFormat, working: Transfer, quantization: Quantization) {
         self.format = format
-        self.working = space == .linear ? .linear : .encoded
+        self.working = working
         self.quantization = quantization
     }
 
@@ -138,7 +152,7 @@ struct ResampleRowEncoder: Sendable {
     }
 
     /// Encodes `width` pixels of `row` (modified in place) as output row `y` at `dst`.
-    func encode(_ row: UnsafeMutablePointer<Float>, width: Int, y: Int, into dst: UnsafeMutableRawPointer) {
+    public func encode(_ row: UnsafeMutablePointer<Float>, width: Int, y: Int, into dst: UnsafeMutableRawPointer) {
         let channels = format.layout.channelCount
         let count = width * channels
         if format.sampleType == .uint8, !format.layout.hasAlpha, quantization == .round,
@@ -171,7 +185,7 @@ struct ResampleRowEncoder: Sendable {
 
     /// Clamps, unpremultiplies (or keeps premultiplied) and applies the output transfer, in place.
     private func normalise(_ row: UnsafeMutablePointer<Float>, count: Int, channels: Int) {
-        let direction = ResampleTransferCurve.Direction(from: working, to: format.transfer)
+        let direction = InterpolatedTransfer.Direction(from: working, to: format.transfer)
         let isFloat = format.sampleType == .float32
         guard format.layout.hasAlpha else {
             // No alpha: clamp, then the curve. Integer outputs are within 0...1 after the clamp.
@@ -184,9 +198,9 @@ struct ResampleRowEncoder: Sendable {
             direction.table.withUnsafeBufferPointer { t in
                 let table = t.baseAddress!
                 if isFloat {
-                    for i in 0..<count { row[i] = ResampleTransferCurve.apply(row[i], direction, table: table) }
+                    for i in 0..<count { row[i] = InterpolatedTransfer.apply(row[i], direction, table: table) }
                 } else {
-                    for i in 0..<count { row[i] = ResampleTransferCurve.interpolate(row[i], table: table) }
+                    for i in 0..<count { row[i] = InterpolatedTransfer.interpolate(row[i], table: table) }
                 }
             }
             return
@@ -203,7 +217,7 @@ struct ResampleRowEncoder: Sendable {
                     let value = row[i + c]
                     // Colour in 0...alpha, then straight.
                     var straight = (value > 0 ? (value < alpha ? value : alpha) : 0) * inverse
-                    if direction != nil { straight = ResampleTransferCurve.interpolate(min(straight, 1), table: t.baseAddress!) }
+                    if direction != nil { straight = InterpolatedTransfer.interpolate(min(straight, 1), table: t.baseAddress!) }
                     row[i + c] = keepPremultiplied ? straight * alpha : straight
                 }
             }

@@ -1,5 +1,5 @@
 import Testing
-@testable import FullBleedCore
+@testable import FullBleedColor
 import FullBleedImage
 
 /// lcms2 format words built in Swift against the C macros' values.

@@ -1,3 +1,4 @@
+import FullBleedImage
 /// Format conversions: sample type, transfer (encoded <-> linear), premultiplication, channel layout.
 /// All are deterministic and keep the colour space tag.
 extension Image {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FullBleedCore
+@testable import FullBleedColor
 import FullBleedCodecs
 import FullBleedImage
 import FullBleedTestSupport

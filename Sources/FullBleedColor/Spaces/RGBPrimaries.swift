@@ -1,3 +1,4 @@
+import FullBleedImage
 /// The CIE xy chromaticities of an RGB colour space's primaries and white point.
 public struct RGBPrimaries: Sendable, Hashable, Codable {
     public var red: SIMD2<Double>

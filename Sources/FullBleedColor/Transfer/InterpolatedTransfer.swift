@@ -1,9 +1,9 @@
 import FullBleedImage
 
-/// The sRGB transfer curve for the resampler's row conversions: 65,537-entry tables with linear
-/// interpolation on 0...1 (largest error about 1e-7, far below a 16-bit code), the exact curve outside
-/// 0...1 (extended-range float images), mirrored for negative values.
-enum ResampleTransferCurve {
+/// The sRGB transfer curve for float row conversions: 65,537-entry tables with linear interpolation on
+/// 0...1 (largest error about 1e-7, far below a 16-bit code), the exact curve outside 0...1
+/// (extended-range float images), mirrored for negative values.
+enum InterpolatedTransfer {
     /// Which way a conversion goes.
     enum Direction {
         /// Encoded -> linear light (`SRGBTransfer.linear`).
@@ -17,7 +17,7 @@ enum ResampleTransferCurve {
             self = to == .linear ? .toLinear : .toEncoded
         }
 
-        var table: [Float] { self == .toLinear ? ResampleTransferCurve.linearFromEncoded : ResampleTransferCurve.encodedFromLinear }
+        var table: [Float] { self == .toLinear ? InterpolatedTransfer.linearFromEncoded : InterpolatedTransfer.encodedFromLinear }
 
         func exact(_ value: Double) -> Double {
             self == .toLinear ? SRGBTransfer.linear(value) : SRGBTransfer.encoded(value)

@@ -8,13 +8,18 @@ import FullBleedImage
 /// - Float samples tagged `.linear` are used as they are; encoded floats go through `curve`.
 /// - Premultiplied samples are divided by alpha first (zero where alpha is zero).
 /// - Gray samples are replicated into R, G and B; images without alpha read alpha 1.
-struct LinearColorReader {
-    let image: Image
-    let curve: LuminanceModel.Curve
+public struct LinearColorReader {
+    public let image: Image
+    public let curve: LuminanceModel.Curve
+
+    public init(image: Image, curve: LuminanceModel.Curve) {
+        self.image = image
+        self.curve = curve
+    }
 
     /// Calls `body(y, row)` for each row top to bottom; `row` holds `width * 4` floats (R, G, B, A).
     /// The buffer is reused between rows: do not escape it.
-    func forEachRow(_ body: (Int, UnsafeBufferPointer<Float>) -> Void) {
+    public func forEachRow(_ body: (Int, UnsafeBufferPointer<Float>) -> Void) {
         let width = image.width, height = image.height
         let channels = image.channelCount
         let isColor = image.layout.isColor, hasAlpha = image.hasAlpha

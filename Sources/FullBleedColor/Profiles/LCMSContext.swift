@@ -1,3 +1,4 @@
+import FullBleedImage
 import CLCMS2
 import Foundation
 

@@ -1,6 +1,6 @@
 import CLCMS2
 import Foundation
-@testable import FullBleedCore
+@testable import FullBleedColor
 import FullBleedCodecs
 import FullBleedImage
 import FullBleedTestSupport
