@@ -77,14 +77,6 @@ import FullBleedTestSupport
         #expect(decoded.warnings.first?.contains("not CMYK") == true, "\(decoded.warnings)")
     }
 
-    /// The lcms2 format words match `TYPE_CMYK_8` (393249), `TYPE_CMYK_8_REV` (401441) and `TYPE_RGB_8`
-    /// (262169), printed by a C program compiled once against lcms2 2.14 (`printf("%u", TYPE_CMYK_8)`).
-    @Test func lcmsFormatWordsMatchTheCMacros() {
-        #expect(JPEGCMYKConversion.PixelFormatWord.cmyk8 == 393_249)
-        #expect(JPEGCMYKConversion.PixelFormatWord.cmyk8Reversed == 401_441)
-        #expect(JPEGCMYKConversion.PixelFormatWord.rgb8 == 262_169)
-    }
-
     /// Decode time with and without the profile (printed, never asserted; meaningful in release builds).
     @Test(.requiresCorpus, .timingOnly) func decodeTiming() throws {
         var report: [String] = []

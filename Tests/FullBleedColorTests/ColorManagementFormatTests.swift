@@ -1,3 +1,4 @@
+import CLCMS2
 import Testing
 @testable import FullBleedColor
 import FullBleedImage
@@ -13,6 +14,9 @@ struct ColorManagementFormatTests {
         (.rgb8, 262_169), (.rgb16, 262_170), (.rgba8, 262_297), (.rgba16, 262_298),
         (.rgbFloat, 4_456_476), (.rgbaFloat, 4_456_604),
         (.xyzFloat, 4_784_156), (.xyzDouble, 4_784_152),
+        // TYPE_CMYK_8 and TYPE_CMYK_8_REV (the CMYK JPEG path, `CMYKConversion`).
+        (LCMSPixelFormat(colorSpace: PT_CMYK, channels: 4, bytesPerSample: 1), 393_249),
+        (LCMSPixelFormat(colorSpace: PT_CMYK, channels: 4, bytesPerSample: 1, reversed: true), 401_441),
     ]
 
     @Test(arguments: cMacroValues)

@@ -45,3 +45,20 @@ import FullBleedTestSupport
         #expect(image.linearPremultiplied().encoded(as: .uint16).samples16 == codes)
     }
 }
+
+@Suite struct PrimariesTests {
+    /// The Bradford-adapted colorants match what real ICC profiles store (sRGB IEC61966-2.1, Display P3,
+    /// Adobe RGB (1998); values as those profiles' rXYZ/gXYZ/bXYZ tags hold them, s15Fixed16).
+    @Test func iccColorantsMatchTheStandardProfiles() {
+        let stored: [(RGBPrimaries, [Double])] = [
+            (.sRGB, [0.4361, 0.2225, 0.0139, 0.3851, 0.7169, 0.0971, 0.1431, 0.0606, 0.7141]),
+            (.displayP3, [0.5151, 0.2412, -0.0011, 0.2919, 0.6922, 0.0419, 0.1572, 0.0666, 0.7841]),
+            (.adobeRGB, [0.6097, 0.3111, 0.0195, 0.2053, 0.6257, 0.0609, 0.1492, 0.0632, 0.7446]),
+        ]
+        for (primaries, expected) in stored {
+            let m = primaries.iccColorants()
+            let derived = [m.x.x, m.y.x, m.z.x, m.x.y, m.y.y, m.z.y, m.x.z, m.y.z, m.z.z]
+            for (d, e) in zip(derived, expected) { #expect(abs(d - e) < 0.0006, "\(primaries): \(derived) vs \(expected)") }
+        }
+    }
+}

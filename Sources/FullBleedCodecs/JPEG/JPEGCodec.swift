@@ -1,3 +1,4 @@
+import FullBleedColor
 import FullBleedImage
 
 /// JPEG through libjpeg-turbo: header probe, strict decode (corrupt or truncated data is an error, never
@@ -64,12 +65,12 @@ enum JPEGCodec {
             return cmyk.withUnsafeBufferPointer { cmyk in
                 var warnings: [String] = []
                 if let profile = JPEGColorPolicy.cmykProfile(header) {
-                    do throws(JPEGCMYKConversion.ProfileFailure) {
-                        let image = try JPEGCMYKConversion.rgb(fromCMYK: cmyk, width: size.width, height: size.height,
-                                                               storedInverted: header.hasAdobeMarker, profile: profile)
+                    do throws(ColorManagementError) {
+                        let image = try CMYKConversion.sRGB(fromCMYK: cmyk, width: size.width, height: size.height,
+                                                            inkReversed: header.hasAdobeMarker, profile: profile)
                         return (image, [])
                     } catch {
-                        warnings.append(JPEGColorPolicy.cmykProfileFailed(profile, reason: error.message))
+                        warnings.append(JPEGColorPolicy.cmykProfileFailed(profile, reason: error.libraryMessage))
                     }
                 }
                 let image = JPEGCMYKConversion.rgb(fromCMYK: cmyk, width: size.width, height: size.height, storedInverted: header.hasAdobeMarker)

@@ -1,3 +1,4 @@
+import FullBleedColor
 import FullBleedImage
 
 /// Reads what FullBleed needs from an ICC profile header and tag table, in pure Swift: the data colour
@@ -17,12 +18,14 @@ public enum ICCInspector {
         return ICCProfile(bytes: bytes, name: description(of: bytes), dataColorSpace: space)
     }
 
-    /// D50-adapted colorants (rXYZ, gXYZ, bXYZ) of the known RGB spaces, as ICC profiles store them.
+    /// D50-adapted colorants (rXYZ, gXYZ, bXYZ, each X Y Z) of the known RGB spaces, as ICC profiles store
+    /// them: derived from the one table of primaries (`RGBPrimaries`) with Bradford adaptation.
     static let knownColorants: [(ColorSpace.Family, [Double])] = [
-        (.sRGB, [0.4361, 0.2225, 0.0139, 0.3851, 0.7169, 0.0971, 0.1431, 0.0606, 0.7141]),
-        (.displayP3, [0.5151, 0.2412, -0.0011, 0.2919, 0.6922, 0.0419, 0.1572, 0.0666, 0.7841]),
-        (.adobeRGB, [0.6097, 0.3111, 0.0195, 0.2053, 0.6257, 0.0609, 0.1492, 0.0632, 0.7446]),
-    ]
+        (.sRGB, RGBPrimaries.sRGB), (.displayP3, RGBPrimaries.displayP3), (.adobeRGB, RGBPrimaries.adobeRGB),
+    ].map { family, primaries in
+        let m = primaries.iccColorants()
+        return (family, [m.x.x, m.y.x, m.z.x, m.x.y, m.y.y, m.z.y, m.x.z, m.y.z, m.z.z])
+    }
 
     static func family(of profile: ICCProfile, bytes: [UInt8]) -> ColorSpace.Family {
         if profile.dataColorSpace == "GRAY" { return .gray }

@@ -68,11 +68,11 @@ extension Image {
             switch format.sampleType {
             case .uint8:
                 withUnsafeSamples(as: UInt8.self) { src in
-                    SRGBTransfer.linearFromCode8.withUnsafeBufferPointer { convert(src, table: $0, scale: 1 / 255) }
+                    SRGBTables.linearFromCode8.withUnsafeBufferPointer { convert(src, table: $0, scale: 1 / 255) }
                 }
             case .uint16:
                 withUnsafeSamples(as: UInt16.self) { src in
-                    SRGBTransfer.linearFromCode16.withUnsafeBufferPointer { convert(src, table: $0, scale: 1 / 65535) }
+                    SRGBTables.linearFromCode16.withUnsafeBufferPointer { convert(src, table: $0, scale: 1 / 65535) }
                 }
             case .float32:
                 withUnsafeSamples(as: Float.self) { src in
@@ -90,11 +90,11 @@ extension Image {
                     for c in 0..<colorChannels { dst[base + c] = Float(SRGBTransfer.encoded(Double(max(0, min(1, dst[base + c]))))) }
                 }
             } else if encode {
-                SRGBTransfer.encodedCode16FromLinear.withUnsafeBufferPointer { lut in
+                SRGBTables.encodedCode16FromLinear.withUnsafeBufferPointer { lut in
                     for p in 0..<pixels {
                         let base = p * channels
                         for c in 0..<colorChannels {
-                            let index = Int(max(0, min(1, dst[base + c])) * SRGBTransfer.encodeTableScale + 0.5)
+                            let index = Int(max(0, min(1, dst[base + c])) * SRGBTables.encodeTableScale + 0.5)
                             dst[base + c] = Float(lut[index]) * (1 / 65535)
                         }
                     }

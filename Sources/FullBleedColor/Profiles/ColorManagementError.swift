@@ -11,6 +11,14 @@ public enum ColorManagementError: Error, Sendable, Hashable, CustomStringConvert
     /// lcms2 refused to build the transform; its message.
     case transformFailed(String)
 
+    /// lcms2's own words (or what failed, for the cases lcms2 says nothing about), without this type's prefix.
+    public var libraryMessage: String {
+        switch self {
+        case .invalidProfile(let message), .transformFailed(let message): return message
+        case .profileMismatch, .missingProfile: return description
+        }
+    }
+
     public var description: String {
         switch self {
         case .invalidProfile(let message):

@@ -22,6 +22,23 @@ public struct RGBPrimaries: Sendable, Hashable, Codable {
     /// Adobe RGB (1998) (Adobe RGB (1998) Color Image Encoding, v2005-05).
     public static let adobeRGB = RGBPrimaries(red: SIMD2(0.64, 0.33), green: SIMD2(0.21, 0.71), blue: SIMD2(0.15, 0.06), white: d65)
 
+    /// The ICC profile connection space's illuminant, D50 (ICC.1:2010 7.2.16: X 0.9642, Y 1, Z 0.8249).
+    public static let iccD50XYZ = SIMD3(0.9642, 1.0, 0.8249)
+
+    /// The Bradford cone-response matrix (ICC.1:2010 Annex E).
+    static let bradford = ColorMatrix3(x: SIMD3(0.8951, 0.2664, -0.1614), y: SIMD3(-0.7502, 1.7135, 0.0367), z: SIMD3(0.0389, -0.0685, 1.0296))
+
+    /// The linear RGB -> XYZ matrix adapted to the ICC's D50 with Bradford: its columns are the `rXYZ`,
+    /// `gXYZ`, `bXYZ` colorant tags a matrix-shaper ICC profile of these primaries stores.
+    public func iccColorants() -> ColorMatrix3 {
+        func xyz(_ c: SIMD2<Double>) -> SIMD3<Double> { SIMD3(c.x / c.y, 1, (1 - c.x - c.y) / c.y) }
+        let source = Self.bradford.applied(to: xyz(white)), destination = Self.bradford.applied(to: Self.iccD50XYZ)
+        let scale = ColorMatrix3(x: SIMD3(destination.x / source.x, 0, 0), y: SIMD3(0, destination.y / source.y, 0),
+                                 z: SIMD3(0, 0, destination.z / source.z))
+        let adaptation = Self.bradford.inverse.multiplied(by: scale).multiplied(by: Self.bradford)
+        return adaptation.multiplied(by: rgbToXYZ())
+    }
+
     /// The linear RGB -> XYZ matrix, scaled so that RGB (1, 1, 1) maps to the white point with Y = 1.
     public func rgbToXYZ() -> ColorMatrix3 {
         func xyz(_ c: SIMD2<Double>) -> SIMD3<Double> { SIMD3(c.x / c.y, 1, (1 - c.x - c.y) / c.y) }

@@ -17,19 +17,14 @@ enum InterpolatedTransfer {
             self = to == .linear ? .toLinear : .toEncoded
         }
 
-        var table: [Float] { self == .toLinear ? InterpolatedTransfer.linearFromEncoded : InterpolatedTransfer.encodedFromLinear }
+        var table: [Float] { self == .toLinear ? SRGBTables.linearFromEncoded : SRGBTables.encodedFromLinear }
 
         func exact(_ value: Double) -> Double {
             self == .toLinear ? SRGBTransfer.linear(value) : SRGBTransfer.encoded(value)
         }
     }
 
-    static let tableSteps = 65536
-
-    /// `SRGBTransfer.encoded` sampled at `i / tableSteps`, i = 0...tableSteps.
-    static let encodedFromLinear: [Float] = (0...tableSteps).map { Float(SRGBTransfer.encoded(Double($0) / Double(tableSteps))) }
-    /// `SRGBTransfer.linear` sampled at `i / tableSteps`, i = 0...tableSteps.
-    static let linearFromEncoded: [Float] = (0...tableSteps).map { Float(SRGBTransfer.linear(Double($0) / Double(tableSteps))) }
+    static let tableSteps = SRGBTables.interpolationSteps
 
     /// The tabulated curve at `value`, which must lie in 0...1.
     @inline(__always)

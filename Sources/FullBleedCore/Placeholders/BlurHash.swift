@@ -121,7 +121,7 @@ private struct BlurHashEncoder {
     func encode() -> String {
         let w = image.width, h = image.height, channels = image.channelCount
         let isColor = image.layout.isColor
-        let lut = (0..<256).map { SRGBTransfer.linear(Double($0) / 255) }
+        let lut = SRGBTables.linearDoubleFromCode8
         var cosX = [Double](repeating: 0, count: nx * w), cosY = [Double](repeating: 0, count: ny * h)
         for i in 0..<nx { for x in 0..<w { cosX[i * w + x] = cos(Double.pi * Double(i) * Double(x) / Double(w)) } }
         for j in 0..<ny { for y in 0..<h { cosY[j * h + y] = cos(Double.pi * Double(j) * Double(y) / Double(h)) } }

@@ -55,7 +55,7 @@ struct PaletteBins {
         var sums = [SIMD3<Double>](repeating: .zero, count: binCount)
         let toSRGB = model.toLinearSRGB
         let isSRGB = model.rgbToXYZ == LuminanceModel.sRGB.rgbToXYZ
-        SRGBTransfer.encodedCode16FromLinear.withUnsafeBufferPointer { encode in
+        SRGBTables.encodedCode16FromLinear.withUnsafeBufferPointer { encode in
             func bits(_ v: Double) -> Int { Int(encode[Int(max(0, min(1, v)) * 65535 + 0.5)] >> 11) }
             LinearColorReader(image: image, curve: model.curve).forEachRow { _, row in
                 for x in 0..<image.width {
