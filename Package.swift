@@ -47,22 +47,22 @@ let package = Package(
         // Profiles, transforms, primaries, transfer curves and row converters: the one place lcms2 is used.
         .target(name: "FullBleedColor", dependencies: ["FullBleedImage", "CLCMS2"]),
         // Decode/encode from bytes, sniffing, EXIF, ICC.
-        .target(name: "FullBleedCodecs", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedShims", "CJPEG", "CPNG", "CWebP", "CHeif"]),
+        .target(name: "FullBleedCodecs", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedShims", "CWebP", "CHeif"]),
         // Pure operations (Image, params) -> Image / metrics. No C library.
         .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "FullBleedColor"]),
         // Pipeline specs, planning, runner, manifest, writers: the only file-system code.
         .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedColor", "FullBleedCodecs", "FullBleedCore", "CCrypto"]),
         // Argument parsing, progress, exit codes.
-        .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCodecs", "FullBleedImage"]),
+        .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCore", "FullBleedCodecs"]),
 
         // Shared fixtures and image comparison helpers for every test target.
         .target(name: "FullBleedTestSupport", dependencies: ["FullBleedImage"], path: "Tests/FullBleedTestSupport"),
         .testTarget(name: "FullBleedImageTests", dependencies: ["FullBleedImage", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedColorTests", dependencies: ["FullBleedColor", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport", "CLCMS2"]),
-        .testTarget(name: "FullBleedCodecsTests", dependencies: ["FullBleedCodecs", "FullBleedColor", "FullBleedImage", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedCodecsTests", dependencies: ["FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedCoreTests", dependencies: ["FullBleedCore", "FullBleedColor", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport"]),
-        .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedColor", "FullBleedTestSupport"]),
-        .testTarget(name: "FullBleedCLITests", dependencies: ["fullbleed", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedCore", "FullBleedColor", "FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedCLITests", dependencies: ["fullbleed", "FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
 
         // Fuzz targets: files are not main.swift; libFuzzer supplies main (`--sanitize=fuzzer`).
         .target(name: "FuzzSupport", dependencies: ["FullBleedCodecs", "FullBleedImage"], path: "Sources/Fuzz/FuzzSupport"),

@@ -45,20 +45,9 @@ enum BuildCommand: Command {
 
         let reporter = ProgressReporter(mode: arguments.has("json") ? .json : arguments.has("quiet") ? .quiet
                                             : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
-        let summary: BuildSummary
-        do {
-            summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
-        } catch let error as WriteError {
-            output.writeError("fullbleed build: " + OneLine.escaped("\(error)"))
-            return ExitCode.outputFailed
-        }
-        if arguments.has("preview"), !options.check, let manifestPath = summary.manifestPath {
-            let result = try PreviewWriter.write(
-                manifest: try Manifest.load(path: manifestPath), outputFolder: (manifestPath as NSString).deletingLastPathComponent,
-                pagePath: ((manifestPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(PreviewPage.fileName),
-                sources: PreviewWriter.sourceFiles(in: options.inputs, followSymlinksOutside: options.followSymlinksOutside))
-            PreviewCommand.report(result, output: output)
-        }
+        options.preview = arguments.has("preview") && !options.check
+        let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
+        if let preview = summary.preview { PreviewCommand.report(preview, output: output) }
         if options.check {
             return summary.stale.isEmpty ? ExitCode.success : ExitCode.someFailed
         }

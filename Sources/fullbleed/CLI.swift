@@ -12,6 +12,18 @@ enum ExitCode {
     /// The output folder stopped accepting writes (full disk, I/O error) so the manifest could not be
     /// written: the previous manifest, if any, is intact; no partial or temporary files are left.
     static let outputFailed: Int32 = 3
+
+    /// The one map from an error that stops a command to its exit code, for every verb: a write into the
+    /// output folder that failed (the manifest, a merged manifest, the catalog, the preview page) is 3;
+    /// everything else that stops a command before it did its work (usage, a bad pipeline or manifest, an
+    /// input that cannot be read, an output folder that cannot be created) is 2. Failures of single photos
+    /// never get here: a build reports them and exits 1.
+    static func of(_ error: Error) -> Int32 {
+        switch error {
+        case let error as SystemError: return error.isOutputFailure ? outputFailed : usage
+        default: return usage
+        }
+    }
 }
 
 /// A subcommand: its name, one-line summary, options and how to run it.
@@ -73,8 +85,8 @@ enum CLI {
             output.writeError("fullbleed \(command.name): \(error.message) (see 'fullbleed \(command.name) --help')")
             return ExitCode.usage
         } catch {
-            output.writeError("fullbleed \(command.name): \(error)")
-            return ExitCode.usage
+            output.writeError("fullbleed \(command.name): " + OneLine.escaped("\(error)"))
+            return ExitCode.of(error)
         }
     }
 

@@ -23,7 +23,8 @@ enum InspectCommand: Command {
         do {
             let sidecar = try Sidecar.load(forSource: absolute)
             let bytes = try ImageFile.readBytes(atPath: absolute)
-            record = try AssetProcessor.process(source: source, bytes: bytes, sidecar: sidecar, spec: spec, encodeOutputs: false).record
+            let plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, skipping: [.encode])
+            record = try AssetBuilder.build(plan, bytes: bytes).record
         } catch let error as ConfigError {
             throw error
         } catch {
@@ -57,9 +58,8 @@ enum InspectReport {
             header += String(format: ", score %.2f", c.score)
             if target.device != nil { header += c.subjectClearsToolbar ? ", subject below the toolbar" : ", subject under the toolbar band" }
             lines.append(header)
-            let produced = target.derivatives.filter { $0.status != "skipped" && !$0.variant.hasSuffix("-scrim") }
-            let skipped = target.derivatives.filter { $0.status == "skipped" }
-            lines.append("    tiers: " + (produced.map { "\($0.tier) \($0.width)x\($0.height)" } + skipped.map { "\($0.tier) skipped" }).joined(separator: ", "))
+            lines.append("    tiers: " + (target.producedDerivatives.map { "\($0.tier) \($0.width)x\($0.height)" }
+                                          + target.skippedDerivatives.map { "\($0.tier) skipped" }).joined(separator: ", "))
             if let analysis = target.legibility {
                 lines += LegibilityLines.describe(analysis).map { "    " + $0 }
             }

@@ -13,15 +13,8 @@ enum MergeCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no partial manifests given") }
         guard let outPath = arguments.value("out") else { throw UsageError(message: "--out FILE is required") }
-        var partials: [(path: String, manifest: Manifest)] = []
-        for path in arguments.positionals {
-            partials.append((path, try Manifest.load(path: path, kind: "partial manifest")))
-        }
-        let merged = try ManifestMerge.merge(partials)
-        let url = URL(fileURLWithPath: outPath).standardizedFileURL
-        let folder = try OutputDirectory(path: url.deletingLastPathComponent().path)
-        try folder.write(try merged.encoded(), to: url.lastPathComponent)
-        output.write("merged \(partials.count) partial manifests: \(merged.assets.count) assets, \(merged.failures.count) failures -> \(outPath)")
+        let merged = try ManifestMerge.merge(partialsAt: arguments.positionals, writingTo: outPath)
+        output.write("merged \(arguments.positionals.count) partial manifests: \(merged.assets.count) assets, \(merged.failures.count) failures -> \(outPath)")
         return merged.failures.isEmpty ? ExitCode.success : ExitCode.someFailed
     }
 }

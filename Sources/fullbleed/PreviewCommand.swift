@@ -19,12 +19,8 @@ enum PreviewCommand: Command {
         let manifestURL = URL(fileURLWithPath: manifestPath).standardizedFileURL
         let outputFolder = manifestURL.deletingLastPathComponent().path
         let pagePath = arguments.value("out") ?? outputFolder + "/" + PreviewPage.fileName
-        let sourceInputs = arguments.allValues("sources")
-        for input in sourceInputs where !FileManager.default.fileExists(atPath: input) {
-            throw ConfigError(file: input, location: "--sources", message: "no such file or folder")
-        }
         let result = try PreviewWriter.write(manifest: manifest, outputFolder: outputFolder, pagePath: pagePath,
-                                             sources: PreviewWriter.sourceFiles(in: sourceInputs))
+                                             sources: try PreviewWriter.namedSourceFiles(arguments.allValues("sources")))
         report(result, output: output)
         return ExitCode.success
     }

@@ -171,7 +171,7 @@ import FullBleedTestSupport
         #expect(failures.first { $0["source"] == "truncated_half.jpg" }?["error"] == "truncated_half.jpg: decode failed (jpeg): Premature end of JPEG file")
     }
 
-    @Test func badPipelinesAndSidecarsExitTwoNamingTheFieldAndWriteNothing() throws {
+    @Test func badPipelinesExitTwoWritingNothingAndABadSidecarFailsItsPhotoOnly() throws {
         let tmp = try TemporaryDirectory("badconfig")
         defer { tmp.remove() }
         try BuildFixtures.copySamples(["sk_chelsea.png"], to: tmp.path + "/in")
@@ -184,11 +184,20 @@ import FullBleedTestSupport
         #expect(r2.exitCode == 2)
         #expect(r2.stderr.contains("$.targets[0].device: unknown device \"iphone-99\""))
 
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/out"))
+
+        // A bad sidecar fails its own photo only (exit 1, one line naming the sidecar and the field); the
+        // rest of the batch builds and nothing is written for that photo.
+        try BuildFixtures.copySamples(["sk_retina.jpg"], to: tmp.path + "/in")
         try tmp.write("in/sk_chelsea.png.fullbleed.json", Array(#"{"focus": [1.5, 0.2]}"#.utf8))
         let r3 = try CLIRunner.run(["build", tmp.path + "/in", "--pipeline", BuildFixtures.smallPipeline, "--out", tmp.path + "/out"])
-        #expect(r3.exitCode == 2)
-        #expect(r3.stderr.contains("sk_chelsea.png.fullbleed.json: $.focus: expected [x, y] with each from 0 to 1"))
-        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/out"))
+        #expect(r3.exitCode == 1)
+        let failure = r3.stderr.split(separator: "\n").filter { $0.contains("fullbleed.json") }
+        #expect(failure.count == 1 && failure[0].contains("sk_chelsea.png.fullbleed.json: $.focus: expected [x, y] with each from 0 to 1"), "\(r3.stderr)")
+        let manifest = try BuildFixtures.manifest(in: tmp.path + "/out")
+        #expect((manifest["failures"] as! [[String: Any]]).map { $0["stage"] as! String } == ["sidecar"])
+        #expect((manifest["assets"] as! [[String: Any]]).map { $0["key"] as! String } == ["sk_retina-jpg"])
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/out/sk_chelsea-png"))
 
         let missing = try CLIRunner.run(["build", tmp.path + "/nope", "--out", tmp.path + "/out"])
         #expect(missing.exitCode == 2)

@@ -36,8 +36,8 @@ import FullBleedTestSupport
         // The JPEG outputs of device targets, by bytes: every catalog image must be one of them.
         var deviceJPEGs: [Data: String] = [:]
         for asset in manifest.assets {
-            for target in asset.targets where target.kind == "device" {
-                let files = target.derivatives.flatMap(\.files) + (target.extensions ?? []).filter { $0.part == "canvas" }.flatMap(\.files)
+            for target in asset.targets where target.kind == .device {
+                let files = target.derivatives.flatMap(\.files) + (target.extensions ?? []).filter { $0.part == .canvas }.flatMap(\.files)
                 for file in files where file.format == "jpeg" {
                     deviceJPEGs[try Data(contentsOf: URL(fileURLWithPath: fixture.out + "/" + file.path))] = file.path
                 }
@@ -86,7 +86,7 @@ import FullBleedTestSupport
         #expect(!folders.keys.contains { $0.contains("strip") || $0.contains("web") })
         // Scrim sets exist exactly for the targets whose derivatives have a baked scrim.
         let scrimTargets = manifest.assets.flatMap { asset in
-            asset.targets.filter { $0.derivatives.contains { $0.variant.hasSuffix("-scrim") } }.map { asset.key + "/" + $0.name }
+            asset.targets.filter { $0.derivatives.contains { $0.kind == .scrim } }.map { asset.key + "/" + $0.name }
         }
         let scrimSets = folders.keys.filter { $0.hasSuffix("-scrim.imageset") }
         #expect(scrimSets.isEmpty == scrimTargets.isEmpty, "scrim sets \(scrimSets), scrim targets \(scrimTargets)")

@@ -69,7 +69,7 @@ import FullBleedTestSupport
 
         // A fresh folder on a disk that fills up halfway through the photos: the manifest cannot be written.
         let out = tmp.path + "/out"
-        let error = try #require(throws: WriteError.self) {
+        let error = try #require(throws: SystemError.self) {
             try build(input, out: out, faults: WriteFaults(bytesUntilFull: assetBytes / 2))
         }
         #expect(error.description == "manifest.json: write failed: No space left on device")
@@ -80,7 +80,7 @@ import FullBleedTestSupport
 
         // A rebuild over a complete previous build on a full disk: the old manifest stays, byte for byte.
         try FileManager.default.copyItem(atPath: tmp.path + "/clean", toPath: tmp.path + "/again")
-        #expect(throws: WriteError.self) { try build(input, out: tmp.path + "/again", force: true, faults: WriteFaults(bytesUntilFull: 0)) }
+        #expect(throws: SystemError.self) { try build(input, out: tmp.path + "/again", force: true, faults: WriteFaults(bytesUntilFull: 0)) }
         try expectConsistent(tmp.path + "/again")
         #expect(try outputs(tmp.path + "/again")["manifest.json"] == manifestBytes)
 
@@ -102,7 +102,7 @@ import FullBleedTestSupport
         let spec = try PipelineLoader.load(path: BuildFixtures.smallPipeline)
         var options = BuildOptions(inputs: [input], outputPath: out, jobs: 2, force: true)
         options.writeFaults = WriteFaults(bytesUntilFull: 0, errorNumber: EIO)
-        #expect(throws: WriteError.self) { try BuildRunner.run(spec: spec, options: options) { events.append($0) } }
+        #expect(throws: SystemError.self) { try BuildRunner.run(spec: spec, options: options) { events.append($0) } }
         #expect(events.failures.count == Self.names.count)
         for (line, name) in zip(events.failures.sorted(), Self.names.sorted()) {
             #expect(line.hasPrefix(name + ": write failed: "), "\(line)")

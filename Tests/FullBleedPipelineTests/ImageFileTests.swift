@@ -12,7 +12,7 @@ import FullBleedTestSupport
     }
 
     @Test func missingFileNamesThePath() {
-        #expect(throws: FileReadError.self) { try ImageFile.readBytes(atPath: "/no/such/photo.jpg") }
+        #expect(throws: SystemError.self) { try ImageFile.readBytes(atPath: "/no/such/photo.jpg") }
         let report = ProbeReport.probe(path: "/no/such/photo.jpg")
         #expect(report.error == "/no/such/photo.jpg: read failed: no such file")
     }

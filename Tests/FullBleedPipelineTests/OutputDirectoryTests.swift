@@ -19,7 +19,7 @@ import FullBleedTestSupport
         let tmp = try TemporaryDirectory("out")
         defer { tmp.remove() }
         let out = try OutputDirectory(path: tmp.path)
-        #expect(throws: WriteError.self) { try out.write([1], to: path) }
+        #expect(throws: SystemError.self) { try out.write([1], to: path) }
         #expect(tmp.allFiles().isEmpty)
     }
 
@@ -29,7 +29,7 @@ import FullBleedTestSupport
         defer { tmp.remove(); outside.remove() }
         let out = try OutputDirectory(path: tmp.path)
         try FileManager.default.createSymbolicLink(atPath: tmp.path + "/link", withDestinationPath: outside.path)
-        #expect(throws: WriteError.self) { try out.write([1], to: "link/x.jpg") }
+        #expect(throws: SystemError.self) { try out.write([1], to: "link/x.jpg") }
         #expect(outside.allFiles().isEmpty)
     }
 
@@ -42,7 +42,7 @@ import FullBleedTestSupport
         try outside.write("deep/.fullbleed-tmp-debris", [1])
         try FileManager.default.createSymbolicLink(atPath: tmp.path + "/evil", withDestinationPath: outside.path)
         try FileManager.default.createSymbolicLink(atPath: tmp.path + "/file-link.txt", withDestinationPath: victim)
-        #expect(throws: WriteError.self) { try out.remove("evil/victim.txt") }
+        #expect(throws: SystemError.self) { try out.remove("evil/victim.txt") }
         #expect(!out.exists("evil/victim.txt"))
         #expect(out.read("evil/victim.txt") == nil)
         #expect(out.read("file-link.txt") == nil)

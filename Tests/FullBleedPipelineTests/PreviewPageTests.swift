@@ -23,13 +23,13 @@ enum PreviewFixture {
     static let manifest: Manifest = {
         let spec = try! PipelineLoader.load(path: BuildFixtures.smallPipeline)
         let source = SourceFile(absolutePath: "/nonexistent/stripes.png", relativePath: "stripes.png")
-        var record = try! AssetProcessor.process(source: source, bytes: sourceBytes, sidecar: nil, spec: spec).record
+        var record = try! AssetBuilder.build(try! AssetPlan(source: source, bytes: sourceBytes, sidecar: nil, spec: spec), bytes: sourceBytes).record
         record.altText = hostileName
         var hostile = record
         hostile.key = "odd/" + hostileName
         hostile.source.path = "odd/" + hostileName + ".png"
         return Manifest(pipeline: spec, assets: [record, hostile],
-                        failures: [FailureRecord(source: "broken <b>.jpg", error: "decode failed: <&>")], shard: nil)
+                        failures: [FailureRecord(source: "broken <b>.jpg", stage: .decode, error: "decode failed: <&>")], shard: nil)
     }()
 
     static var asset: AssetRecord { manifest.assets.first { $0.key == "stripes-png" }! }

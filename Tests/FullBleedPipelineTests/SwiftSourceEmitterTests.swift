@@ -72,17 +72,17 @@ import FullBleedTestSupport
         func text(_ value: String?) -> String { value ?? "-" }
         var lines: [String] = []
         for asset in manifest.assets {
-            let devices = asset.targets.filter { $0.kind == "device" }
-            let plain = devices.contains { $0.derivatives.contains { !$0.files.isEmpty && !$0.variant.hasSuffix("-scrim") } }
-            let scrimmed = devices.contains { $0.derivatives.contains { !$0.files.isEmpty && $0.variant.hasSuffix("-scrim") } }
+            let devices = asset.targets.filter { $0.kind == .device }
+            let plain = devices.contains { $0.derivatives.contains { !$0.files.isEmpty && $0.kind == .plain } }
+            let scrimmed = devices.contains { $0.derivatives.contains { !$0.files.isEmpty && $0.kind == .scrim } }
             lines.append("hero \(asset.key) \(asset.source.path) alt=\(text(asset.altText)) image=\(plain ? asset.key : "-") scrim=\(scrimmed ? asset.key + "-scrim" : "-")")
             var firstOfIdiom: Set<String> = []
             for target in devices {
                 let device = target.device!
                 let idiom = device.id.hasPrefix("ipad") ? "ipad" : "iphone"
                 let base = firstOfIdiom.insert(idiom).inserted ? asset.key : asset.key + "-" + device.id
-                let hasScrim = target.derivatives.contains { $0.variant.hasSuffix("-scrim") }
-                let hasCanvas = (target.extensions ?? []).contains { $0.part == "canvas" }
+                let hasScrim = target.derivatives.contains { $0.kind == .scrim }
+                let hasCanvas = (target.extensions ?? []).contains { $0.part == .canvas }
                 let recommendation = target.legibility?.recommendation
                 let scheme = recommendation.map { $0.colorScheme == .light ? "dark" : "light" }
                 let scrim = recommendation?.scrim.map { "\($0.color == .white ? 1.0 : 0.0)/\($0.opacity)/\($0.heightPoints)/\($0.stops.count)/\($0.stops.last!.opacity)" }

@@ -1,3 +1,4 @@
+import Foundation
 import FullBleedImage
 
 /// The baked equivalent of SwiftUI's `backgroundExtensionEffect()`: blurred mirrored copies of an image
@@ -13,40 +14,50 @@ public enum BackgroundExtension {
         try ExtensionGeometry(sourceSize: image.size, parameters: parameters)
     }
 
-    /// The full canvas: `image` at `geometry.originalRect` with its samples copied bit for bit (except the
-    /// optional feather band at the seams), blurred mirrored copies in the extensions, corners mirrored in
-    /// both axes. Canvas size = image size + extensions.
+    /// The full canvas and its geometry, rendered once: `image` at `geometry.originalRect` with its samples
+    /// copied bit for bit (except the optional feather band at the seams), blurred mirrored copies in the
+    /// extensions, corners mirrored in both axes. Canvas size = image size + extensions. The strips are cut
+    /// from this canvas (`ExtensionRendering.strip(_:)`), so nothing is blurred twice.
     ///
     /// Throws `ExtensionParameters.InvalidParameter` when a parameter is out of range.
-    public static func canvas(of image: Image, parameters: ExtensionParameters) throws -> Image {
+    public static func render(of image: Image, parameters: ExtensionParameters) throws -> ExtensionRendering {
         let geometry = try ExtensionGeometry(sourceSize: image.size, parameters: parameters)
+        renderCounter?.count()
         let size = geometry.canvasSize
         var canvas = Image(width: size.width, height: size.height, format: image.format, colorSpace: image.colorSpace)
         paste(image, into: &canvas, at: geometry.originalRect.x, geometry.originalRect.y)
         let edges = geometry.extendedEdges
-        guard !edges.isEmpty else { return canvas }
-        let renderer = BackgroundExtensionRenderer(source: image, geometry: geometry)
-        for edge in edges {
-            for rect in [geometry.stripRect(edge), geometry.featherRect(edge)].compactMap({ $0 }) {
-                paste(renderer.render(rect), into: &canvas, at: rect.x, rect.y)
+        if !edges.isEmpty {
+            let renderer = BackgroundExtensionRenderer(source: image, geometry: geometry)
+            for edge in edges {
+                for rect in [geometry.stripRect(edge), geometry.featherRect(edge)].compactMap({ $0 }) {
+                    paste(renderer.render(rect), into: &canvas, at: rect.x, rect.y)
+                }
             }
         }
-        return canvas
+        return ExtensionRendering(geometry: geometry, canvas: canvas)
     }
 
-    /// The extension regions alone, one image per extended edge, in `image`'s format: exactly the pixels of
-    /// `canvas(of:parameters:)` at `geometry.stripRect(edge)` (leading and trailing strips span the full
-    /// canvas height and hold the corners). The seam feather changes the original, so strips do not carry it.
+    /// The full canvas alone (`render(of:parameters:).canvas`).
+    public static func canvas(of image: Image, parameters: ExtensionParameters) throws -> Image {
+        try render(of: image, parameters: parameters).canvas
+    }
+
+    /// The extension regions alone, one image per extended edge (`render(of:parameters:).strips`).
     public static func strips(of image: Image, parameters: ExtensionParameters) throws -> [ExtensionEdge: Image] {
-        let geometry = try ExtensionGeometry(sourceSize: image.size, parameters: parameters)
-        let edges = geometry.extendedEdges
-        guard !edges.isEmpty else { return [:] }
-        let renderer = BackgroundExtensionRenderer(source: image, geometry: geometry)
-        var strips: [ExtensionEdge: Image] = [:]
-        for edge in edges {
-            if let rect = geometry.stripRect(edge) { strips[edge] = renderer.render(rect) }
-        }
-        return strips
+        try render(of: image, parameters: parameters).strips
+    }
+
+    /// Counts `render` calls made by the current task (tests check that a build renders each canvas once).
+    @TaskLocal public static var renderCounter: RenderCounter?
+
+    /// A counter for `renderCounter`.
+    public final class RenderCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        public init() {}
+        public var renders: Int { lock.lock(); defer { lock.unlock() }; return value }
+        func count() { lock.lock(); value += 1; lock.unlock() }
     }
 
     /// Copies every row of `part` into `canvas` with its top-left pixel at (`x`, `y`). Same format.
@@ -62,5 +73,26 @@ public enum BackgroundExtension {
                 }
             }
         }
+    }
+}
+
+/// A rendered background extension: the canvas and the geometry that places the original and the strips.
+public struct ExtensionRendering: Sendable {
+    public let geometry: ExtensionGeometry
+    /// The original plus its extensions, in the original's format and colour space.
+    public let canvas: Image
+
+    /// `edge`'s extension region alone: exactly the canvas pixels at `geometry.stripRect(edge)` (leading and
+    /// trailing strips span the full canvas height and hold the corners; the seam feather changes the
+    /// original, so strips do not carry it). nil for an edge that is not extended.
+    public func strip(_ edge: ExtensionEdge) -> Image? {
+        geometry.stripRect(edge).map { canvas.cropped(to: $0) }
+    }
+
+    /// Every extended edge's strip.
+    public var strips: [ExtensionEdge: Image] {
+        var strips: [ExtensionEdge: Image] = [:]
+        for edge in geometry.extendedEdges { strips[edge] = strip(edge) }
+        return strips
     }
 }

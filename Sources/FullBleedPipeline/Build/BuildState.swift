@@ -32,11 +32,4 @@ public struct BuildState: Sendable, Codable, Equatable {
         encoder.outputFormatting = [.sortedKeys]
         try out.write(try encoder.encode(self), to: Self.fileName(shard: shard))
     }
-
-    /// Size and modification time of a file, or nil when it cannot be read.
-    public static func stamp(ofFile path: String) -> (bytes: Int, modifiedNanoseconds: Int64)? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return (Int(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-    }
 }

@@ -7,10 +7,14 @@ public struct SourceFile: Sendable, Hashable, Comparable {
     /// Path relative to the input root it was found under (for files given directly: the file name).
     /// Used in the manifest and to name outputs; always `/`-separated.
     public var relativePath: String
+    /// Size and modification time when it was discovered (the one `stat` of the source before it is read),
+    /// nil when not known.
+    public var stamp: FileStamp?
 
-    public init(absolutePath: String, relativePath: String) {
+    public init(absolutePath: String, relativePath: String, stamp: FileStamp? = nil) {
         self.absolutePath = absolutePath
         self.relativePath = relativePath
+        self.stamp = stamp
     }
 
     public static func < (a: SourceFile, b: SourceFile) -> Bool {
@@ -53,16 +57,14 @@ public struct InputDiscovery: Sendable {
         var files: [SourceFile] = []
         var notes: [DiscoveryNote] = []
         var missing: [String] = []
-        let fm = FileManager.default
         for input in inputs {
             let absolute = URL(fileURLWithPath: input).standardizedFileURL.path
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            guard let info = FileSystem.status(absolute) else {
                 missing.append(input)
                 continue
             }
-            if !isDirectory.boolValue {
-                files.append(SourceFile(absolutePath: absolute, relativePath: (absolute as NSString).lastPathComponent))
+            if (info.st_mode & S_IFMT) != S_IFDIR {
+                files.append(SourceFile(absolutePath: absolute, relativePath: (absolute as NSString).lastPathComponent, stamp: FileStamp(info)))
                 continue
             }
             let root = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
@@ -78,17 +80,16 @@ public struct InputDiscovery: Sendable {
 
     private func walk(directory: String, relative: String, root: String, visited: inout Set<String>,
                       files: inout [SourceFile], notes: inout [DiscoveryNote]) {
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: directory) else {
-            notes.append(DiscoveryNote(path: directory, reason: "cannot list folder"))
+        let names: [String]
+        do { names = try FileSystem.names(inFolder: directory) } catch {
+            notes.append(DiscoveryNote(path: directory, reason: "cannot list folder: \(error.reason)"))
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = directory + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else {
-                // Foundation turns bytes that are not UTF-8 into U+FFFD, so such a name cannot be opened.
+            guard var info = FileSystem.linkStatus(path) else {
+                // Bytes that are not UTF-8 arrive as U+FFFD, so such a name cannot be opened.
                 let reason = name.unicodeScalars.contains("\u{FFFD}") ? "the file name is not valid UTF-8; rename it"
                     : String(cString: strerror(errno))
                 notes.append(DiscoveryNote(path: relativePath, reason: "skipped: " + reason))
@@ -102,10 +103,11 @@ public struct InputDiscovery: Sendable {
                     notes.append(DiscoveryNote(path: relativePath, reason: "skipped: symbolic link points outside the input folder"))
                     continue
                 }
-                guard stat(resolved, &info) == 0 else {
+                guard let resolvedInfo = FileSystem.status(resolved) else {
                     notes.append(DiscoveryNote(path: relativePath, reason: "skipped: broken symbolic link"))
                     continue
                 }
+                info = resolvedInfo
                 target = resolved
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -115,7 +117,7 @@ public struct InputDiscovery: Sendable {
             } else if (info.st_mode & S_IFMT) == S_IFREG {
                 let ext = (name as NSString).pathExtension.lowercased()
                 if Self.imageExtensions.contains(ext) {
-                    files.append(SourceFile(absolutePath: path, relativePath: relativePath))
+                    files.append(SourceFile(absolutePath: path, relativePath: relativePath, stamp: FileStamp(info)))
                 }
             }
         }

@@ -10,8 +10,18 @@ public enum PipelineLoader {
     /// the current folder, then among the built-in copies of the shipped pipelines (`ios-hero`, `web-hero`).
     public static func load(path: String) throws -> PipelineSpec {
         let resolved = resolve(path)
-        guard let data = FileManager.default.contents(atPath: resolved) ?? builtIn(named: path, resolvedTo: resolved) else {
-            throw ConfigError(file: path, location: "$", message: "cannot read pipeline file")
+        let data: Data
+        if FileSystem.exists(resolved) {
+            do { data = Data(try FileSystem.readFile(resolved, limit: JSONValue.maxDocumentBytes).bytes) } catch {
+                throw ConfigError(file: path, location: "$", message: "cannot read pipeline file: \(error.reason)")
+            }
+        } else if let builtIn = builtIn(named: path, resolvedTo: resolved) {
+            data = builtIn
+        } else if resolved == path {
+            throw ConfigError(file: path, location: "$", message: "no such pipeline file")
+        } else {
+            let names = BuiltInPipelines.json.keys.sorted().joined(separator: ", ")
+            throw ConfigError(file: path, location: "$", message: "no pipeline file \(resolved) and no built-in pipeline of that name (built in: \(names))")
         }
         do {
             return try parse(data)
@@ -22,38 +32,77 @@ public enum PipelineLoader {
     }
 
     static func resolve(_ path: String) -> String {
-        if FileManager.default.fileExists(atPath: path) || path.contains("/") || path.hasSuffix(".json") { return path }
+        if FileSystem.exists(path) || path.contains("/") || path.hasSuffix(".json") { return path }
         return "Pipelines/\(path).json"
     }
 
     /// The built-in copy of a shipped pipeline, for a bare name that `resolve` did not find on disk.
     static func builtIn(named name: String, resolvedTo resolved: String) -> Data? {
-        guard resolved != name, !FileManager.default.fileExists(atPath: resolved) else { return nil }
+        guard resolved != name, !FileSystem.exists(resolved) else { return nil }
         return BuiltInPipelines.json[name].map { Data($0.utf8) }
     }
 
-    /// Parses and validates pipeline JSON.
+    /// Parses and validates pipeline JSON, section by section in the order the errors are reported.
     public static func parse(_ data: Data) throws -> PipelineSpec {
         let document = try JSONValue.parse(data)
         var root = try JSONObjectReader(document, at: "$")
         _ = try root.string("$schema")
+        let name = try parseName(&root)
+        let description = try root.string("description")
+        let (stretchHeadroom, upscale) = try parseTiers(&root)
+        var ext = ExtensionSpec.default
+        if var e = try root.object("extension") { ext = try parseExtension(&e, base: ext) }
+        let targets = try parseTargets(&root, extensionDefaults: ext)
+        let (cropMode, toolbarAware) = try parseCrop(&root)
+        let resample = try parseResample(&root)
+        let legibility = try parseLegibility(&root)
+        let placeholders = try parsePlaceholders(&root)
+        let outputs = try parseOutputs(&root)
+        let naming = try root.string("naming") ?? "{asset}/{variant}.{ext}"
+        try validateNaming(naming, at: "$.naming")
+        let color = try root.choice("color", of: ["keep", "srgb"]).map { PipelineSpec.ColorOutput(rawValue: $0)! } ?? .keep
+        let (maxPixels, decodeSeconds) = try parseLimits(&root)
+        var emit = EmitSpec.default
+        if var e = try root.object("emit") { emit = try EmitSpec.parse(&e) }
+        try root.rejectUnknownKeys()
+
+        var spec = PipelineSpec(
+            name: name, description: description, targets: targets, cropMode: cropMode, toolbarAware: toolbarAware,
+            resample: resample, stretchHeadroom: stretchHeadroom, upscale: upscale, backgroundExtension: ext,
+            legibility: legibility, placeholders: placeholders, outputs: outputs, naming: naming, colorOutput: color,
+            maxPixels: maxPixels, decodeSeconds: decodeSeconds, contentHash: contentHash(of: document))
+        spec.emit = emit
+        if emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "$.emit.xcassets") }
+        return spec
+    }
+
+    /// SHA-256 of the canonical JSON without the `emit` object (it changes no pixel).
+    static func contentHash(of document: JSONValue) -> String {
+        var hashed = document
+        if case .object(var fields) = document {
+            fields["emit"] = nil
+            hashed = .object(fields)
+        }
+        return SHA256.hex(canonicalJSON(hashed))
+    }
+
+    static func parseName(_ root: inout JSONObjectReader) throws -> String {
         let name = try root.requiredString("name")
         guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw ConfigError(location: "$.name", message: "expected 1-64 letters, digits, '-' or '_', found \"\(name)\"")
         }
-        let description = try root.string("description")
+        return name
+    }
 
-        var stretchHeadroom: Double?
-        var upscale = UpscalePolicy.skip
-        if var tiers = try root.object("tiers") {
-            stretchHeadroom = try tiers.number("stretchHeadroom", in: 1...HeroTarget.defaultMaximumStretch)
-            if let policy = try tiers.choice("upscale", of: ["skip", "upscale"]) { upscale = UpscalePolicy(rawValue: policy)! }
-            try tiers.rejectUnknownKeys()
-        }
+    static func parseTiers(_ root: inout JSONObjectReader) throws -> (stretchHeadroom: Double?, upscale: UpscalePolicy) {
+        guard var tiers = try root.object("tiers") else { return (nil, .skip) }
+        let stretchHeadroom = try tiers.number("stretchHeadroom", in: 1...HeroTarget.defaultMaximumStretch)
+        let upscale = try tiers.choice("upscale", of: ["skip", "upscale"]).map { UpscalePolicy(rawValue: $0)! } ?? .skip
+        try tiers.rejectUnknownKeys()
+        return (stretchHeadroom, upscale)
+    }
 
-        var ext = ExtensionSpec.default
-        if var e = try root.object("extension") { ext = try parseExtension(&e, base: ext) }
-
+    static func parseTargets(_ root: inout JSONObjectReader, extensionDefaults ext: ExtensionSpec) throws -> [TargetSpec] {
         guard let targetValues = try root.array("targets"), !targetValues.isEmpty else {
             throw ConfigError(location: "$.targets", message: "is required: a non-empty array of targets")
         }
@@ -65,77 +114,90 @@ public enum PipelineLoader {
             }
             targets.append(target)
         }
+        return targets
+    }
 
+    static func parseCrop(_ root: inout JSONObjectReader) throws -> (mode: CropMode, toolbarAware: Bool) {
+        guard var crop = try root.object("crop") else { return (.attention, true) }
         var cropMode = CropMode.attention
-        var toolbarAware = true
-        if var crop = try root.object("crop") {
-            switch try crop.choice("mode", of: ["attention", "center", "focal"]) {
-            case "center": cropMode = .center
-            case "focal":
-                let point = try parsePoint(crop.value("focus"), at: crop.path("focus")) ?? (0.5, 0.5)
-                cropMode = .focal(x: point.0, y: point.1)
-            default: cropMode = .attention
-            }
-            if crop.value("focus") != nil, case .attention = cropMode {
-                throw ConfigError(location: crop.path("focus"), message: "only allowed with \"mode\": \"focal\"")
-            }
-            toolbarAware = try crop.bool("toolbarAware") ?? true
-            try crop.rejectUnknownKeys()
+        switch try crop.choice("mode", of: ["attention", "center", "focal"]) {
+        case "center": cropMode = .center
+        case "focal":
+            let point = try parsePoint(crop.value("focus"), at: crop.path("focus")) ?? (0.5, 0.5)
+            cropMode = .focal(x: point.0, y: point.1)
+        default: cropMode = .attention
         }
+        if crop.value("focus") != nil, case .attention = cropMode {
+            throw ConfigError(location: crop.path("focus"), message: "only allowed with \"mode\": \"focal\"")
+        }
+        let toolbarAware = try crop.bool("toolbarAware") ?? true
+        try crop.rejectUnknownKeys()
+        return (cropMode, toolbarAware)
+    }
 
+    static func parseResample(_ root: inout JSONObjectReader) throws -> ResampleOptions {
         var resample = ResampleOptions()
-        if var r = try root.object("resample") {
-            if let filter = try r.choice("filter", of: ResampleFilter.allCases.map(\.rawValue)) { resample.filter = ResampleFilter(rawValue: filter)! }
-            if let space = try r.choice("space", of: ["linear", "srgb"]) { resample.space = space == "linear" ? .linear : .sRGB }
-            try r.rejectUnknownKeys()
-        }
+        guard var r = try root.object("resample") else { return resample }
+        if let filter = try r.choice("filter", of: ResampleFilter.allCases.map(\.rawValue)) { resample.filter = ResampleFilter(rawValue: filter)! }
+        if let space = try r.choice("space", of: ["linear", "srgb"]) { resample.space = space == "linear" ? .linear : .sRGB }
+        try r.rejectUnknownKeys()
+        return resample
+    }
 
+    static func parseLegibility(_ root: inout JSONObjectReader) throws -> LegibilitySpec {
         var legibility = LegibilitySpec.default
-        if var l = try root.object("legibility") {
-            legibility.enabled = try l.bool("enabled") ?? true
-            let wcag = try l.number("wcag", in: 1...21)
-            let apca = try l.number("apcaLc", in: 15...106)
-            if wcag != nil && apca != nil {
-                throw ConfigError(location: l.path("apcaLc"), message: "give either \"wcag\" or \"apcaLc\", not both")
-            }
-            if let wcag { legibility.parameters.target = .wcag(ratio: wcag) }
-            if let apca { legibility.parameters.target = .apca(lc: apca) }
-            if let c = try l.choice("compositing", of: ["gamma", "linear"]) {
-                legibility.parameters.compositing = c == "gamma" ? .gammaEncoded : .linearLight
-            }
-            legibility.parameters.glassSigmaPoints = try l.number("glassSigmaPoints", in: 0...50) ?? legibility.parameters.glassSigmaPoints
-            legibility.bakeGradient = try l.bool("bakeGradient") ?? legibility.bakeGradient
-            if let boxes = try l.array("textBoxes") {
-                legibility.parameters.textBoxes = try boxes.enumerated().map { try parseTextBox($1, at: l.path("textBoxes") + "[\($0)]") }
-            }
-            try l.rejectUnknownKeys()
+        guard var l = try root.object("legibility") else { return legibility }
+        legibility.enabled = try l.bool("enabled") ?? true
+        let wcag = try l.number("wcag", in: 1...21)
+        let apca = try l.number("apcaLc", in: 15...106)
+        if wcag != nil && apca != nil {
+            throw ConfigError(location: l.path("apcaLc"), message: "give either \"wcag\" or \"apcaLc\", not both")
         }
+        if let wcag { legibility.parameters.target = .wcag(ratio: wcag) }
+        if let apca { legibility.parameters.target = .apca(lc: apca) }
+        if let c = try l.choice("compositing", of: ["gamma", "linear"]) {
+            legibility.parameters.compositing = c == "gamma" ? .gammaEncoded : .linearLight
+        }
+        legibility.parameters.glassSigmaPoints = try l.number("glassSigmaPoints", in: 0...50) ?? legibility.parameters.glassSigmaPoints
+        legibility.bakeGradient = try l.bool("bakeGradient") ?? legibility.bakeGradient
+        if let boxes = try l.array("textBoxes") {
+            legibility.parameters.textBoxes = try boxes.enumerated().map { try parseTextBox($1, at: l.path("textBoxes") + "[\($0)]") }
+        }
+        try l.rejectUnknownKeys()
+        return legibility
+    }
 
+    static func parsePlaceholders(_ root: inout JSONObjectReader) throws -> PlaceholderSpec {
         var placeholders = PlaceholderSpec.default
-        if var p = try root.object("placeholders") {
-            placeholders.thumbHash = try p.bool("thumbhash") ?? placeholders.thumbHash
-            if let value = p.value("blurhash") {
-                switch value {
-                case .bool(false): placeholders.blurHashComponents = nil
-                case .bool(true): placeholders.blurHashComponents = [4, 3]
-                case .array(let items):
-                    let numbers = items.compactMap { item -> Int? in
-                        if case .number(let n) = item, n == n.rounded(), (1...9).contains(n) { return Int(n) }
-                        return nil
-                    }
-                    guard numbers.count == 2, items.count == 2 else {
-                        throw ConfigError(location: p.path("blurhash"), message: "expected [x, y] components, each 1-9")
-                    }
-                    placeholders.blurHashComponents = numbers
-                default:
-                    throw ConfigError(location: p.path("blurhash"), message: "expected true, false or [x, y] components, found \(value.typeName)")
-                }
-            }
-            placeholders.averageColor = try p.bool("averageColor") ?? placeholders.averageColor
-            placeholders.paletteSize = try p.integer("palette", in: 0...16) ?? placeholders.paletteSize
-            try p.rejectUnknownKeys()
-        }
+        guard var p = try root.object("placeholders") else { return placeholders }
+        placeholders.thumbHash = try p.bool("thumbhash") ?? placeholders.thumbHash
+        if let value = p.value("blurhash") { placeholders.blurHashComponents = try parseBlurHashComponents(value, at: p.path("blurhash")) }
+        placeholders.averageColor = try p.bool("averageColor") ?? placeholders.averageColor
+        placeholders.paletteSize = try p.integer("palette", in: 0...16) ?? placeholders.paletteSize
+        try p.rejectUnknownKeys()
+        return placeholders
+    }
 
+    /// `false` (none), `true` (4 x 3) or `[x, y]` components, each 1-9.
+    static func parseBlurHashComponents(_ value: JSONValue, at location: String) throws -> [Int]? {
+        switch value {
+        case .bool(false): return nil
+        case .bool(true): return [4, 3]
+        case .array(let items):
+            let numbers = items.compactMap { item -> Int? in
+                if case .number(let n) = item, n == n.rounded(), (1...9).contains(n) { return Int(n) }
+                return nil
+            }
+            guard numbers.count == 2, items.count == 2 else {
+                throw ConfigError(location: location, message: "expected [x, y] components, each 1-9")
+            }
+            return numbers
+        default:
+            throw ConfigError(location: location, message: "expected true, false or [x, y] components, found \(value.typeName)")
+        }
+    }
+
+    static func parseOutputs(_ root: inout JSONObjectReader) throws -> [OutputSpec] {
         guard let outputValues = try root.array("outputs"), !outputValues.isEmpty else {
             throw ConfigError(location: "$.outputs", message: "is required: a non-empty array of output formats")
         }
@@ -143,36 +205,15 @@ public enum PipelineLoader {
         if Set(outputs.map(\.format)).count != outputs.count {
             throw ConfigError(location: "$.outputs", message: "each format may appear once")
         }
+        return outputs
+    }
 
-        let naming = try root.string("naming") ?? "{asset}/{variant}.{ext}"
-        try validateNaming(naming, at: "$.naming")
-
-        let color = try root.choice("color", of: ["keep", "srgb"]).map { PipelineSpec.ColorOutput(rawValue: $0)! } ?? .keep
-
-        var maxPixels = DecodeOptions.defaultMaxPixels
-        var decodeSeconds = PipelineSpec.defaultDecodeSeconds
-        if var limits = try root.object("limits") {
-            maxPixels = try limits.integer("maxPixels", in: 1...(1 << 40)) ?? maxPixels
-            decodeSeconds = try limits.number("decodeSeconds", in: 0.001...86_400) ?? decodeSeconds
-            try limits.rejectUnknownKeys()
-        }
-        var emit = EmitSpec.default
-        if var e = try root.object("emit") { emit = try EmitSpec.parse(&e) }
-        try root.rejectUnknownKeys()
-
-        var hashed = document
-        if case .object(var fields) = document {
-            fields["emit"] = nil
-            hashed = .object(fields)
-        }
-        var spec = PipelineSpec(
-            name: name, description: description, targets: targets, cropMode: cropMode, toolbarAware: toolbarAware,
-            resample: resample, stretchHeadroom: stretchHeadroom, upscale: upscale, backgroundExtension: ext,
-            legibility: legibility, placeholders: placeholders, outputs: outputs, naming: naming, colorOutput: color,
-            maxPixels: maxPixels, decodeSeconds: decodeSeconds, contentHash: SHA256.hex(canonicalJSON(hashed)))
-        spec.emit = emit
-        if emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "$.emit.xcassets") }
-        return spec
+    static func parseLimits(_ root: inout JSONObjectReader) throws -> (maxPixels: Int, decodeSeconds: Double) {
+        guard var limits = try root.object("limits") else { return (DecodeOptions.defaultMaxPixels, PipelineSpec.defaultDecodeSeconds) }
+        let maxPixels = try limits.integer("maxPixels", in: 1...(1 << 40)) ?? DecodeOptions.defaultMaxPixels
+        let decodeSeconds = try limits.number("decodeSeconds", in: 0.001...86_400) ?? PipelineSpec.defaultDecodeSeconds
+        try limits.rejectUnknownKeys()
+        return (maxPixels, decodeSeconds)
     }
 
     /// Extension settings from `e` over `base` (the pipeline-wide settings, or the defaults).

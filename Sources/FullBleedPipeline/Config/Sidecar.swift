@@ -23,15 +23,19 @@ public struct Sidecar: Sendable, Hashable {
     public static func path(forSource absolutePath: String) -> String { absolutePath + suffix }
 
     /// Loads the sidecar of `sourcePath` if there is one. Errors name the sidecar file and the field.
+    /// The size cap of a sidecar file, checked before it is read.
+    public static let maximumBytes = JSONValue.maxDocumentBytes
+
     public static func load(forSource sourcePath: String) throws -> Sidecar? {
         let path = Self.path(forSource: sourcePath)
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(file: path, location: "$", message: "cannot read sidecar file")
+        guard FileSystem.linkStatus(path) != nil else { return nil }
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readFile(path, limit: maximumBytes).bytes } catch {
+            throw ConfigError(file: path, location: "$", message: "cannot read sidecar file: \(error.reason)")
         }
         do {
-            var sidecar = try parse(data)
-            sidecar.sha256 = SHA256.hex(data)
+            var sidecar = try parse(Data(bytes))
+            sidecar.sha256 = SHA256.hex(bytes)
             return sidecar
         } catch var error as ConfigError {
             error.file = path

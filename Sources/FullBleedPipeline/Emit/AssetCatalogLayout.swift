@@ -79,24 +79,24 @@ struct AssetCatalogLayout {
         var takenIdioms: Set<String> = []
         var targetImages: [TargetImages] = []
         for target in asset.targets {
-            guard target.kind == "device", let device = target.device else { continue }
+            guard target.kind == .device, let device = target.device else { continue }
             let idiom = Self.idiom(ofDevice: device.id)
             let base = takenIdioms.insert(idiom).inserted ? asset.key : asset.key + "-" + device.id
             var images = TargetImages(targetName: target.name, deviceID: device.id, idiom: idiom)
             var plainVariantByTier: [String: (variant: String, scale: Int)] = [:]
             for derivative in target.derivatives {
                 let scale = derivative.scale ?? 1
-                let isScrim = derivative.variant.hasSuffix("-scrim")
+                let isScrim = derivative.kind == .scrim
                 if !isScrim { plainVariantByTier[derivative.tier] = (derivative.variant, scale) }
                 guard let file = chosenFile(derivative.files) else { continue }
                 let set = isScrim ? base + "-scrim" : base
                 add(set, idiom: idiom, scale: scale, file: file, fileName: fileName(derivative.variant, file))
                 if isScrim { images.scrim = set } else { images.hero = set }
             }
-            for canvas in target.extensions ?? [] where canvas.part == "canvas" {
+            for canvas in target.extensionCanvases {
                 guard let file = chosenFile(canvas.files), let tier = plainVariantByTier[canvas.tier] else { continue }
                 let set = base + "-extended"
-                add(set, idiom: idiom, scale: tier.scale, file: file, fileName: fileName(tier.variant + "-extended", file))
+                add(set, idiom: idiom, scale: tier.scale, file: file, fileName: fileName(VariantName.extensionCanvas(of: tier.variant), file))
                 images.extended = set
             }
             targetImages.append(images)

@@ -75,7 +75,7 @@ public struct EmitPlan: Sendable, Equatable {
             case .copy(let source):
                 if try !out.hardLink(source, to: file.path) {
                     guard let bytes = out.read(source) else {
-                        throw WriteError(path: file.path, reason: "cannot read \(source) to copy it")
+                        throw SystemError(path: file.path, operation: .write, refused: "cannot read \(source) to copy it")
                     }
                     try out.write(bytes, to: file.path)
                 }

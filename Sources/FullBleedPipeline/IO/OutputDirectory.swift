@@ -1,12 +1,5 @@
 import Foundation
 
-/// A failure to write into the output folder, rendered as one line naming the file.
-public struct WriteError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): write failed: \(reason)" }
-}
-
 /// The output folder (`--out`): every write, read, link and delete inside it goes through here.
 ///
 /// - **Confined**: every access walks from the folder's own descriptor one component at a time with
@@ -26,7 +19,7 @@ public struct OutputDirectory: Sendable {
     /// Simulated disk faults (tests only); nil writes straight to the file system.
     var faults: WriteFaults?
 
-    /// Creates the folder (and missing parents) if needed. Throws a one-line `WriteError` when a component
+    /// Creates the folder (and missing parents) if needed. Throws a one-line `SystemError` (`.openOutput`) when a component
     /// of the path is a file (ENOTDIR), a folder cannot be created, or the folder is not writable (a
     /// read-only file system refuses even root), before anything is written.
     public init(path: String) throws {
@@ -38,14 +31,14 @@ public struct OutputDirectory: Sendable {
             var info = stat()
             if stat(current, &info) == 0 {
                 guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                    throw WriteError(path: path, reason: "'\(current)' is a file, not a folder")
+                    throw SystemError(path: path, operation: .openOutput, refused: "'\(current)' is a file, not a folder")
                 }
             } else if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw WriteError(path: path, reason: "cannot create output folder '\(current)' (\(String(cString: strerror(errno))))")
+                throw SystemError(path: path, operation: .openOutput, errno: errno, detail: "cannot create output folder '\(current)'")
             }
         }
         guard access(absolute, W_OK | X_OK) == 0 else {
-            throw WriteError(path: path, reason: "output folder is not writable (\(String(cString: strerror(errno))))")
+            throw SystemError(path: path, operation: .openOutput, errno: errno, detail: "output folder is not writable")
         }
     }
 
@@ -55,18 +48,18 @@ public struct OutputDirectory: Sendable {
     /// `.` components, no NUL or control characters, not a temporary name. Returns its components.
     func components(_ relativePath: String) throws -> [String] {
         guard !relativePath.isEmpty, !relativePath.hasPrefix("/") else {
-            throw WriteError(path: relativePath, reason: "output paths must be relative to the output folder")
+            throw SystemError(path: relativePath, operation: .write, refused: "output paths must be relative to the output folder")
         }
         let components = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for component in components {
             if component.isEmpty || component == "." || component == ".." {
-                throw WriteError(path: relativePath, reason: "output path component '\(component)' is not allowed")
+                throw SystemError(path: relativePath, operation: .write, refused: "output path component '\(component)' is not allowed")
             }
             if component.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                throw WriteError(path: relativePath, reason: "output path contains a control character")
+                throw SystemError(path: relativePath, operation: .write, refused: "output path contains a control character")
             }
             if component.hasPrefix(Self.temporaryPrefix) {
-                throw WriteError(path: relativePath, reason: "output name uses the reserved temporary prefix")
+                throw SystemError(path: relativePath, operation: .write, refused: "output name uses the reserved temporary prefix")
             }
         }
         return components
@@ -89,15 +82,16 @@ public struct OutputDirectory: Sendable {
         case refused(at: String, reason: String)
         case system(at: String, errno: Int32)
 
-        /// The one-line error for `relativePath` (`operation`: "write", "remove", ...).
-        func writeError(_ relativePath: String, operation: String) -> WriteError {
+        /// The one-line error for `relativePath`.
+        func systemError(_ relativePath: String, operation: SystemError.Operation) -> SystemError {
             switch self {
             case .missing:
-                return WriteError(path: relativePath, reason: "a folder on the way does not exist")
+                return SystemError(path: relativePath, operation: operation, errno: ENOENT, detail: "a folder on the way does not exist")
             case .refused(let at, let reason):
-                return WriteError(path: relativePath, reason: "'\(at)' \(reason); refusing to \(operation) through it")
+                let verb = operation == .remove ? "remove" : operation == .read ? "read" : "write"
+                return SystemError(path: relativePath, operation: operation, refused: "'\(at)' \(reason); refusing to \(verb) through it")
             case .system(let at, let code):
-                return WriteError(path: relativePath, reason: "\(at == "." ? "" : "'\(at)': ")\(String(cString: strerror(code)))")
+                return SystemError(path: relativePath, operation: operation, errno: code, detail: at == "." ? nil : "'\(at)'")
             }
         }
     }
@@ -142,13 +136,13 @@ public struct OutputDirectory: Sendable {
 
     /// Runs `body` with the descriptor of the folder holding `relativePath` and the file's own name.
     /// - Returns: nil when a folder on the way does not exist (and `create` is false).
-    func inParentFolder<T>(of relativePath: String, create: Bool, operation: String,
+    func inParentFolder<T>(of relativePath: String, create: Bool, operation: SystemError.Operation,
                            _ body: (_ folder: Int32, _ name: String) throws -> T) throws -> T? {
         let parts = try components(relativePath)
         let chain: [Int32]
         do { chain = try openFolders(parts.dropLast(), create: create) } catch {
             if case .missing = error { return nil }
-            throw error.writeError(relativePath, operation: operation)
+            throw error.systemError(relativePath, operation: operation)
         }
         defer { Self.closeAll(chain) }
         return try body(chain.last!, parts.last!)
@@ -171,18 +165,18 @@ public struct OutputDirectory: Sendable {
 
         /// Renames the file over its final name (atomic, within its folder).
         public func commit() throws {
-            _ = try directory.inParentFolder(of: relativePath, create: false, operation: "write") { folder, name in
+            _ = try directory.inParentFolder(of: relativePath, create: false, operation: .write) { folder, name in
                 if renameat(folder, temporaryName, folder, name) != 0 {
-                    let reason = String(cString: strerror(errno))
+                    let code = errno
                     unlinkat(folder, temporaryName, 0)
-                    throw WriteError(path: relativePath, reason: reason)
+                    throw SystemError(path: relativePath, operation: .write, errno: code)
                 }
-            } ?? { throw WriteError(path: relativePath, reason: "its folder vanished before the rename") }()
+            } ?? { throw SystemError(path: relativePath, operation: .write, errno: ENOENT, detail: "its folder vanished before the rename") }()
         }
 
         /// Removes the temporary file.
         public func discard() {
-            _ = try? directory.inParentFolder(of: relativePath, create: false, operation: "remove") { folder, _ in
+            _ = try? directory.inParentFolder(of: relativePath, create: false, operation: .remove) { folder, _ in
                 unlinkat(folder, temporaryName, 0)
             }
         }
@@ -192,36 +186,36 @@ public struct OutputDirectory: Sendable {
     /// nothing is left behind.
     public func stage(_ bytes: some ContiguousBytes, to relativePath: String) throws -> StagedFile {
         let temporaryName = Self.temporaryPrefix + UUID().uuidString
-        let staged: Void? = try inParentFolder(of: relativePath, create: true, operation: "write") { folder, _ in
+        let staged: Void? = try inParentFolder(of: relativePath, create: true, operation: .write) { folder, _ in
             let fd = openat(folder, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard fd >= 0 else { throw WriteError(path: relativePath, reason: String(cString: strerror(errno))) }
+            guard fd >= 0 else { throw SystemError(path: relativePath, operation: .write, errno: errno) }
             var failure = writeAll(bytes, to: fd)
-            if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-            if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+            if failure == nil && fsync(fd) != 0 { failure = errno }
+            if close(fd) != 0 && failure == nil { failure = errno }
             if let failure {
                 unlinkat(folder, temporaryName, 0)
-                throw WriteError(path: relativePath, reason: failure)
+                throw SystemError(path: relativePath, operation: .write, errno: failure)
             }
         }
-        guard staged != nil else { throw WriteError(path: relativePath, reason: "cannot create its folder") }
+        guard staged != nil else { throw SystemError(path: relativePath, operation: .write, errno: ENOENT, detail: "cannot create its folder") }
         return StagedFile(directory: self, temporaryName: temporaryName, relativePath: relativePath)
     }
 
     /// Writes every byte to `fd` (retrying short writes and EINTR, honouring simulated faults); the
-    /// failure's text, or nil.
-    private func writeAll(_ bytes: some ContiguousBytes, to fd: Int32) -> String? {
-        bytes.withUnsafeBytes { raw -> String? in
+    /// failure's errno, or nil.
+    private func writeAll(_ bytes: some ContiguousBytes, to fd: Int32) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
                 var count = raw.count - offset
                 if let faults {
                     count = faults.allow(count)
-                    if count == 0 { return String(cString: strerror(faults.errorNumber)) }
+                    if count == 0 { return faults.errorNumber }
                 }
                 let n = Foundation.write(fd, raw.baseAddress! + offset, count)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
+                    return errno
                 }
                 offset += n
             }
@@ -235,18 +229,18 @@ public struct OutputDirectory: Sendable {
     /// Returns false when the file system refuses hard links (the caller then copies); throws otherwise.
     func hardLink(_ source: String, to relativePath: String) throws -> Bool {
         let temporaryName = Self.temporaryPrefix + UUID().uuidString
-        let linked: Bool?? = try inParentFolder(of: source, create: false, operation: "link") { sourceFolder, sourceName in
-            try inParentFolder(of: relativePath, create: true, operation: "write") { folder, name in
+        let linked: Bool?? = try inParentFolder(of: source, create: false, operation: .read) { sourceFolder, sourceName in
+            try inParentFolder(of: relativePath, create: true, operation: .write) { folder, name in
                 if linkat(sourceFolder, sourceName, folder, temporaryName, 0) != 0 {
                     switch errno {
                     case EPERM, EXDEV, EMLINK, EOPNOTSUPP: return false
-                    default: throw WriteError(path: relativePath, reason: "cannot link \(source): \(String(cString: strerror(errno)))")
+                    default: throw SystemError(path: relativePath, operation: .write, errno: errno, detail: "cannot link \(source)")
                     }
                 }
                 if renameat(folder, temporaryName, folder, name) != 0 {
-                    let reason = String(cString: strerror(errno))
+                    let code = errno
                     unlinkat(folder, temporaryName, 0)
-                    throw WriteError(path: relativePath, reason: reason)
+                    throw SystemError(path: relativePath, operation: .write, errno: code)
                 }
                 // rename() of two links to one inode succeeds without removing the temporary name.
                 unlinkat(folder, temporaryName, 0)
@@ -254,7 +248,7 @@ public struct OutputDirectory: Sendable {
             }
         }
         guard let inner = linked, let result = inner else {
-            throw WriteError(path: relativePath, reason: "cannot link \(source): no such file")
+            throw SystemError(path: relativePath, operation: .write, errno: ENOENT, detail: "cannot link \(source)")
         }
         return result
     }
@@ -263,7 +257,7 @@ public struct OutputDirectory: Sendable {
 
     /// Removes `relativePath` if it exists (a stale output), then its parent folders left empty. A link
     /// at the final name is removed as a link (what it points to is untouched); a link on the way is
-    /// refused with a `WriteError`, so nothing outside the folder is ever deleted.
+    /// refused with a `SystemError`, so nothing outside the folder is ever deleted.
     /// - Returns: whether a file was removed.
     @discardableResult
     public func remove(_ relativePath: String) throws -> Bool {
@@ -271,19 +265,19 @@ public struct OutputDirectory: Sendable {
         let chain: [Int32]
         do { chain = try openFolders(parts.dropLast(), create: false) } catch {
             if case .missing = error { return false }
-            throw error.writeError(relativePath, operation: "remove")
+            throw error.systemError(relativePath, operation: .remove)
         }
         defer { Self.closeAll(chain) }
         var info = stat()
         guard fstatat(chain.last!, parts.last!, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             if errno == ENOENT { return false }
-            throw WriteError(path: relativePath, reason: String(cString: strerror(errno)))
+            throw SystemError(path: relativePath, operation: .remove, errno: errno)
         }
         guard (info.st_mode & S_IFMT) != S_IFDIR else {
-            throw WriteError(path: relativePath, reason: "is a folder, not an output file")
+            throw SystemError(path: relativePath, operation: .remove, refused: "is a folder, not an output file")
         }
         if unlinkat(chain.last!, parts.last!, 0) != 0 && errno != ENOENT {
-            throw WriteError(path: relativePath, reason: String(cString: strerror(errno)))
+            throw SystemError(path: relativePath, operation: .remove, errno: errno)
         }
         // Parent folders left empty, deepest first (rmdir fails on the first one that is not empty).
         for level in stride(from: parts.count - 1, through: 1, by: -1) {
@@ -310,7 +304,7 @@ public struct OutputDirectory: Sendable {
     /// `lstat` of `relativePath` reached without following links; nil when it (or a folder on the way) does
     /// not exist or a link is on the way.
     func status(_ relativePath: String) -> stat? {
-        (try? inParentFolder(of: relativePath, create: false, operation: "read") { folder, name -> stat? in
+        (try? inParentFolder(of: relativePath, create: false, operation: .read) { folder, name -> stat? in
             var info = stat()
             return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
         }) ?? nil
@@ -319,25 +313,31 @@ public struct OutputDirectory: Sendable {
     /// Whether the file exists (a link at the final name counts; a link on the way does not).
     public func exists(_ relativePath: String) -> Bool { status(relativePath) != nil }
 
-    /// The bytes of an existing regular file in the folder, or nil (missing, a link, not a regular file).
+    /// The bytes of an existing regular file in the folder, or nil (missing, a link, not a regular file,
+    /// unreadable). For files the build itself wrote; `readFile` says why a read failed.
     public func read(_ relativePath: String) -> [UInt8]? {
-        (try? inParentFolder(of: relativePath, create: false, operation: "read") { folder, name -> [UInt8]? in
-            let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-            var count = 0
-            while count < bytes.count {
-                let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                count += n
-            }
-            bytes.removeSubrange(count...)
-            return bytes
-        }) ?? nil
+        (try? readFile(relativePath)) ?? nil
+    }
+
+    /// The bytes of a regular file in the folder, reached without following links; nil when it (or a folder
+    /// on the way) does not exist. `limit` (bytes) is checked before reading (`FileSystem.readFile`).
+    /// - Throws: `SystemError` (`.read`) for a link, a FIFO, a file over the limit or a failed read.
+    public func readFile(_ relativePath: String, limit: Int = .max) throws(SystemError) -> [UInt8]? {
+        do {
+            return try inParentFolder(of: relativePath, create: false, operation: .read) { folder, name -> [UInt8]? in
+                let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                guard fd >= 0 else {
+                    if errno == ENOENT { return nil }
+                    throw SystemError(path: relativePath, operation: .read, errno: errno)
+                }
+                defer { close(fd) }
+                return try FileSystem.readAll(fd, path: relativePath, limit: limit).bytes
+            } ?? nil
+        } catch let error as SystemError {
+            throw error
+        } catch {
+            throw SystemError(path: relativePath, operation: .read, refused: "\(error)")
+        }
     }
 
     /// Visits every entry below `folder` (relative to the root; nil for the root itself), depth first in

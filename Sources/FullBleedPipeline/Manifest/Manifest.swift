@@ -52,14 +52,18 @@ public struct Manifest: Sendable, Codable, Equatable {
         try JSONDecoder().decode(Manifest.self, from: Data(bytes))
     }
 
+    /// The size cap of a manifest file read back (1 GiB), checked before it is read.
+    public static let maximumBytes = 1 << 30
+
     /// Reads and decodes the manifest at `path`; a one-line `ConfigError` naming the file otherwise.
     /// - Parameter kind: how the message names the file ("manifest", "partial manifest").
     public static func load(path: String, kind: String = "manifest") throws -> Manifest {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(file: path, location: "$", message: "cannot read \(kind)")
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readFile(path, limit: maximumBytes).bytes } catch {
+            throw ConfigError(file: path, location: "$", message: "cannot read \(kind): \(error.reason)")
         }
         do {
-            return try decode([UInt8](data))
+            return try decode(bytes)
         } catch {
             throw ConfigError(file: path, location: "$", message: "not a FullBleed manifest (\(error))")
         }
@@ -67,131 +71,4 @@ public struct Manifest: Sendable, Codable, Equatable {
 
     /// Every output file the manifest lists (relative to the output folder), sorted.
     public var allOutputPaths: [String] { assets.flatMap(\.outputPaths).sorted() }
-}
-
-/// A source that could not be built: its relative path and the one-line error.
-public struct FailureRecord: Error, Sendable, Codable, Equatable {
-    public var source: String
-    public var error: String
-}
-
-/// Everything made from one source photo.
-public struct AssetRecord: Sendable, Codable, Equatable {
-    public var key: String
-    public var source: SourceRecord
-    /// SHA-256 of the sidecar file that applied, if any (a changed sidecar rebuilds the asset).
-    public var sidecarSHA256: String?
-    public var altText: String?
-    /// Non-fatal findings (decoder warnings, skipped or upscaled tiers), one line each.
-    public var warnings: [String]
-    /// The decode used for every derivative: shrink-on-load scale and the decoded size.
-    public var decode: DecodeRecord
-    public var targets: [TargetRecord]
-    public var placeholders: PlaceholderRecord?
-
-    /// Every output file of this asset.
-    public var outputPaths: [String] {
-        targets.flatMap { target in
-            target.derivatives.flatMap { $0.files.map(\.path) }
-                + (target.extensions ?? []).flatMap { $0.files.map(\.path) }
-        }
-    }
-}
-
-public struct SourceRecord: Sendable, Codable, Equatable {
-    /// Relative to the input folder it was found in, `/`-separated.
-    public var path: String
-    public var sha256: String
-    public var bytes: Int
-    public var format: String
-    /// Displayed size (after orientation), pixels.
-    public var width: Int
-    public var height: Int
-    public var orientation: Int
-    public var colorSpace: String
-    public var iccProfile: String?
-    public var bitDepth: Int
-    public var hasAlpha: Bool
-}
-
-public struct DecodeRecord: Sendable, Codable, Equatable {
-    /// 1, 1/2, 1/4 or 1/8 (JPEG DCT scaling, WebP scaled decode).
-    public var loadScale: Double
-    public var width: Int
-    public var height: Int
-}
-
-public struct TargetRecord: Sendable, Codable, Equatable {
-    public var name: String
-    /// "device" or "web".
-    public var kind: String
-    public var device: DeviceRecord?
-    public var aspectRatio: Double
-    public var crop: CropRecord
-    public var headroom: Double
-    public var derivatives: [DerivativeRecord]
-    public var extensions: [ExtensionRecord]?
-    public var legibility: ToolbarAnalysis?
-}
-
-public struct DeviceRecord: Sendable, Codable, Equatable {
-    public var id: String
-    public var widthPoints: Double
-    public var heroHeightPoints: Double
-    public var scale: Int
-    public var toolbarBandPoints: Double
-}
-
-/// The crop, in pixels of the full-resolution upright source.
-public struct CropRecord: Sendable, Codable, Equatable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    public var mode: String
-    public var requestedMode: String
-    public var score: Double
-    /// The point the crop is built around, full-resolution source pixels.
-    public var subjectX: Double
-    public var subjectY: Double
-    public var subjectClearsToolbar: Bool
-}
-
-public struct DerivativeRecord: Sendable, Codable, Equatable {
-    /// "@3x" for device tiers, "860w" for web widths; "-scrim" variants carry the baked gradient.
-    public var tier: String
-    public var variant: String
-    public var scale: Int?
-    public var width: Int
-    public var height: Int
-    public var headroom: Double
-    /// "exact", "reduced-headroom", "upscaled" or "skipped".
-    public var status: String
-    public var note: String?
-    public var scrimOpacity: Double?
-    public var files: [FileRecord]
-}
-
-public struct ExtensionRecord: Sendable, Codable, Equatable {
-    public var tier: String
-    /// "canvas", or "strip-leading" / "strip-trailing" / "strip-top" / "strip-bottom".
-    public var part: String
-    public var width: Int
-    public var height: Int
-    public var geometry: ExtensionGeometry
-    public var files: [FileRecord]
-}
-
-public struct FileRecord: Sendable, Codable, Equatable {
-    public var path: String
-    public var format: String
-    public var bytes: Int
-    public var sha256: String
-}
-
-public struct PlaceholderRecord: Sendable, Codable, Equatable {
-    public var thumbHash: ThumbHash?
-    public var blurHash: BlurHash?
-    public var averageColor: SRGBColor?
-    public var palette: DominantPalette?
 }

@@ -3,6 +3,22 @@ import Foundation
 /// Combines the partial manifests of a sharded build into the manifest one unsharded run writes, byte
 /// for byte: same tool version and pipeline hash required, shards complete and non-overlapping.
 public enum ManifestMerge {
+    /// Reads the partial manifests at `paths`, merges them and writes the result to `outputPath` atomically.
+    /// - Throws: `ConfigError` for an unreadable or inconsistent partial (nothing written); `SystemError`
+    ///   (`.write`) when the merged manifest cannot be written (any previous file there is left intact).
+    public static func merge(partialsAt paths: [String], writingTo outputPath: String) throws -> Manifest {
+        var partials: [(path: String, manifest: Manifest)] = []
+        for path in paths { partials.append((path, try Manifest.load(path: path, kind: "partial manifest"))) }
+        let merged = try merge(partials)
+        let url = URL(fileURLWithPath: outputPath).standardizedFileURL
+        let folder: OutputDirectory
+        do { folder = try OutputDirectory(path: url.deletingLastPathComponent().path) } catch let error as SystemError {
+            throw ConfigError(file: error.path, location: "--out", message: error.reason)
+        }
+        try folder.write(try merged.encoded(), to: url.lastPathComponent)
+        return merged
+    }
+
     public static func merge(_ partials: [(path: String, manifest: Manifest)]) throws -> Manifest {
         guard let first = partials.first?.manifest else {
             throw ConfigError(location: "merge", message: "no partial manifests given")

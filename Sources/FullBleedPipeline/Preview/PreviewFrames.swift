@@ -38,20 +38,19 @@ enum PreviewFrames {
     /// The derivative a frame shows: the produced, non-scrim tier with the largest pixel width that has a
     /// displayable file.
     static func shownDerivative(_ target: TargetRecord) -> (record: DerivativeRecord, file: FileRecord)? {
-        target.derivatives
-            .filter { $0.status != "skipped" && !$0.variant.hasSuffix("-scrim") }
+        target.producedDerivatives
             .compactMap { record in displayableFile(record.files).map { (record, $0) } }
             .max { ($0.record.width, $0.record.tier) < ($1.record.width, $1.record.tier) }
     }
 
     /// The baked-gradient variant of `derivative`, if the build made one.
     static func bakedFile(_ target: TargetRecord, for derivative: DerivativeRecord) -> FileRecord? {
-        target.derivatives.first { $0.variant == derivative.variant + "-scrim" }.flatMap { displayableFile($0.files) }
+        target.scrimDerivative(for: derivative).flatMap { displayableFile($0.files) }
     }
 
     /// The extension canvas of the same tier as `derivative` (or the first canvas).
     static func extensionCanvas(_ target: TargetRecord, for derivative: DerivativeRecord?) -> (record: ExtensionRecord, file: FileRecord)? {
-        let canvases = (target.extensions ?? []).filter { $0.part == "canvas" }
+        let canvases = target.extensionCanvases
         let preferred = canvases.first { $0.tier == derivative?.tier } ?? canvases.first
         return preferred.flatMap { record in displayableFile(record.files).map { (record, $0) } }
     }

@@ -9,12 +9,10 @@ enum PreviewNumbers {
         if let device = target.device {
             rows.append(("Device", t("\(device.id) · \(PreviewFrames.points(device.widthPoints))×\(PreviewFrames.points(device.heroHeightPoints)) pt @\(device.scale)x")))
         } else {
-            rows.append(("Target", t("\(target.kind) · aspect \(PreviewMarkup.number(target.aspectRatio, decimals: 3))")))
+            rows.append(("Target", t("\(target.kind.rawValue) · aspect \(PreviewMarkup.number(target.aspectRatio, decimals: 3))")))
         }
-        let produced = target.derivatives.filter { $0.status != "skipped" && !$0.variant.hasSuffix("-scrim") }
-        let skipped = target.derivatives.filter { $0.status == "skipped" }
-        var tiers = produced.map { "\($0.tier) \($0.width)×\($0.height)\($0.status == "exact" ? "" : " (\($0.status))")" }
-        tiers += skipped.map { "\($0.tier) skipped" }
+        var tiers = target.producedDerivatives.map { "\($0.tier) \($0.width)×\($0.height)\($0.status == .exact ? "" : " (\($0.status.rawValue))")" }
+        tiers += target.skippedDerivatives.map { "\($0.tier) skipped" }
         rows.append(("Tiers", t(tiers.joined(separator: ", ") + " · headroom \(PreviewMarkup.number(target.headroom))×")))
 
         let crop = target.crop
@@ -42,7 +40,7 @@ enum PreviewNumbers {
             } else {
                 rows.append(("Scrim", "none needed"))
             }
-            if let baked = target.derivatives.first(where: { $0.variant.hasSuffix("-scrim") }) {
+            if let baked = target.scrimDerivatives.first {
                 rows.append(("Baked", t("\(baked.variant)\(baked.scrimOpacity.map { " · opacity \(PreviewMarkup.number($0))" } ?? "")")))
             }
             rows.append(("Scroll edge", t(recommendation.scrollEdgeEffect.rawValue)))

@@ -23,8 +23,10 @@ public enum PreviewWriter {
     /// Writes the page to `pagePath` (a file path; its folder is created). `outputFolder` is the folder
     /// the manifest's file paths are relative to. `sources` maps a manifest source path to the file to
     /// read it from (see `sourceFiles(in:)`).
+    /// - Parameter madeThumbnails: asset key -> thumbnail JPEG already made (by `build --preview` from the
+    ///   build's own decode); written when missing, so their sources are not read again.
     public static func write(manifest: Manifest, outputFolder: String, pagePath: String,
-                             sources: [String: String]) throws -> Result {
+                             sources: [String: String], madeThumbnails: [String: [UInt8]] = [:]) throws -> Result {
         let pageURL = URL(fileURLWithPath: pagePath).standardizedFileURL
         let pageFolder = try OutputDirectory(path: pageURL.deletingLastPathComponent().path)
         let outputRoot = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
@@ -34,6 +36,11 @@ public enum PreviewWriter {
         for asset in manifest.assets {
             let name = thumbnailPath(for: asset)
             if pageFolder.exists(name) {
+                thumbnails[asset.key] = name
+                continue
+            }
+            if let made = madeThumbnails[asset.key] {
+                try pageFolder.write(made, to: name)
                 thumbnails[asset.key] = name
                 continue
             }
@@ -49,7 +56,7 @@ public enum PreviewWriter {
                 }
                 try pageFolder.write(try SourceThumbnail.jpeg(fromSource: bytes), to: name)
                 thumbnails[asset.key] = name
-            } catch let error as WriteError {
+            } catch let error as SystemError where error.isOutputFailure {
                 throw error
             } catch {
                 notAvailable.append("\(asset.source.path): \(error)".replacingOccurrences(of: "\n", with: " "))
@@ -63,6 +70,15 @@ public enum PreviewWriter {
         try pageFolder.write(Array(html.utf8), to: pageURL.lastPathComponent)
         return Result(pagePath: pageFolder.root + "/" + pageURL.lastPathComponent, thumbnails: thumbnails.count,
                       sourcesNotAvailable: notAvailable)
+    }
+
+    /// `sourceFiles(in:)` for inputs the user named (`fullbleed preview --sources`): each must exist.
+    /// - Throws: `ConfigError` naming the first input that does not exist.
+    public static func namedSourceFiles(_ inputs: [String]) throws -> [String: String] {
+        for input in inputs where !FileSystem.exists(input) {
+            throw ConfigError(file: input, location: "--sources", message: "no such file or folder")
+        }
+        return sourceFiles(in: inputs)
     }
 
     /// Manifest source path -> absolute file, for the photos found in `inputs` (files and folders, as

@@ -1,3 +1,4 @@
+import FullBleedColor
 import FullBleedCodecs
 import FullBleedCore
 import FullBleedImage
@@ -15,10 +16,17 @@ public enum SourceThumbnail {
         precondition(longSidePixels > 0, "thumbnail long side must be positive")
         let limits = DecodeOptions(maxPixels: maxPixels)
         let displayed = try Codecs.probe(bytes, options: limits).size
-        let size = fittedSize(displayed, longSidePixels: longSidePixels)
         var options = limits
-        options.minimumSize = size
-        var image = try Codecs.decode(bytes, options: options).image
+        options.minimumSize = fittedSize(displayed, longSidePixels: longSidePixels)
+        return try jpeg(from: try Codecs.decode(bytes, options: options).image, displayedSize: displayed, longSidePixels: longSidePixels)
+    }
+
+    /// The thumbnail of an already decoded source (`image`, upright, at any shrink-on-load scale of the
+    /// source's `displayedSize`): what `build --preview` makes from the build's own decode.
+    public static func jpeg(from image: Image, displayedSize: PixelSize, longSidePixels: Int = defaultLongSidePixels) throws -> [UInt8] {
+        precondition(longSidePixels > 0, "thumbnail long side must be positive")
+        let size = fittedSize(displayedSize, longSidePixels: longSidePixels)
+        var image = image
         if image.colorSpace.family != .sRGB { image = try image.convertedToSRGB() }
         if image.width != size.width || image.height != size.height { image = image.resized(to: size) }
         return try Codecs.encode(image, as: .jpeg(JPEGEncodeOptions(quality: 80)))

@@ -2,7 +2,7 @@ import Foundation
 import FullBleedCodecs
 import FullBleedImage
 
-/// Encodes an asset's pictures into every output format of the pipeline: pictures are queued as they
+/// `.encode`: an asset's pictures into every output format of the pipeline. Pictures are queued as they
 /// are made, then encoded together, on every core when allowed (encoding is most of a build's time:
 /// WebP alone is about two thirds of the codec floor). Files come back in queue order, so the output
 /// is byte-identical whatever the parallelism.

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The parallel part of a build: every source to (re)build through `AssetPlan` and `AssetBuilder`, its files
+/// written into the output folder, at most `jobs` sources decoded at once, largest first (the last ones may
+/// use every core). An asset whose outputs cannot all be written keeps none of its new files.
+struct AssetBatch {
+    var records: [AssetRecord] = []
+    var failures: [FailureRecord] = []
+    /// Relative path -> what the build saw of the source (for the build-state cache).
+    var stateEntries: [(String, BuildState.Entry)] = []
+    /// Asset key -> the preview thumbnail made from its decode (with `preview`).
+    var thumbnails: [String: [UInt8]] = [:]
+    var megapixels = 0.0
+
+    private struct Built: Sendable {
+        var record: AssetRecord
+        var entry: BuildState.Entry
+        var thumbnail: [UInt8]?
+        var megapixels: Double
+    }
+
+    static func build(_ sources: [SourceFile], inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory, jobs: Int,
+                      previousOutputs: Set<String>, preview: Bool, onEvent: @escaping @Sendable (BuildEvent) -> Void) -> AssetBatch {
+        let progress = ProgressCounter()
+        let count = sources.count
+        let costs = sources.map { Double($0.stamp?.bytes ?? 0) }
+        let results = ParallelRunner.map(sources, jobs: jobs, costs: costs) { _, source, slot -> Result<Built, FailureRecord> in
+            let started = ContinuousClock.now
+            var written: [String] = []
+            let outcome: Result<Built, FailureRecord>
+            do {
+                outcome = .success(try buildOne(source, inputs: inputs, spec: spec, out: out, preview: preview,
+                                                mayUseAllCores: slot.mayUseAllCores, written: &written))
+            } catch {
+                // Nothing partial: files the previous manifest lists stay until that manifest is replaced.
+                for path in written where !previousOutputs.contains(path) { _ = try? out.remove(path) }
+                outcome = .failure(FailureRecord(source: source.relativePath, stage: FailureStage(of: error), error: OneLine.escaped("\(error)")))
+            }
+            let seconds = BuildRunner.seconds(since: started)
+            switch outcome {
+            case .success(let built):
+                progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: .built,
+                                           megapixels: built.megapixels, seconds: seconds, error: nil), onEvent)
+            case .failure(let failure):
+                progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: .failed,
+                                           megapixels: 0, seconds: seconds, error: failure.error), onEvent)
+            }
+            return outcome
+        }
+        var batch = AssetBatch(megapixels: progress.megapixels)
+        for result in results {
+            switch result {
+            case .success(let built):
+                batch.records.append(built.record)
+                batch.stateEntries.append((built.record.source.path, built.entry))
+                if let thumbnail = built.thumbnail { batch.thumbnails[built.record.key] = thumbnail }
+            case .failure(let failure):
+                batch.failures.append(failure)
+            }
+        }
+        return batch
+    }
+
+    /// Reads, plans, builds and writes one source; `written` collects the files written so far.
+    private static func buildOne(_ source: SourceFile, inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory, preview: Bool,
+                                 mayUseAllCores: Bool, written: inout [String]) throws -> Built {
+        if let conflict = inputs.namingConflicts[source.relativePath] {
+            throw ProcessingError(path: source.relativePath, stage: .naming, reason: conflict)
+        }
+        let sidecar = try inputs.sidecar(for: source)
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readFile(source.absolutePath).bytes } catch {
+            var named = error
+            named.path = source.relativePath
+            throw named
+        }
+        let plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, previewThumbnail: preview)
+        let output = try AssetBuilder.build(plan, bytes: bytes, mayUseAllCores: mayUseAllCores)
+        for file in output.files {
+            do { try out.write(file.bytes, to: file.path) } catch let error as SystemError {
+                // Name the photo first: `photo.jpg: write failed: photo-jpg/x.jpg: No space left on device`.
+                throw ProcessingError(path: source.relativePath, stage: .write, reason: "\(error.path): \(error.reason)")
+            }
+            written.append(file.path)
+        }
+        let stamp = source.stamp ?? FileStamp(bytes: bytes.count, modifiedNanoseconds: 0)
+        return Built(record: output.record,
+                     entry: BuildState.Entry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds, sha256: output.record.source.sha256),
+                     thumbnail: output.previewThumbnail, megapixels: output.megapixels)
+    }
+}
+
+/// Serialises progress events from worker threads and numbers them in completion order.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private(set) var megapixels = 0.0
+
+    func report(_ event: AssetEvent, _ onEvent: @Sendable (BuildEvent) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        megapixels += event.megapixels
+        var numbered = event
+        numbered.done = done
+        onEvent(.asset(numbered))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import FullBleedCodecs
+import FullBleedCore
+import FullBleedImage
+
+/// Runs an `AssetPlan`'s steps over one source: decode once, colour, crop, then per target tiers, analysis,
+/// bake, extension and encoding (`TargetBuilder`), then placeholders and the preview thumbnail. Pure with
+/// respect to the file system: it returns the files to write (relative path -> bytes) with the manifest
+/// record, and the runner writes them only when the whole asset succeeded.
+public enum AssetBuilder {
+    public struct Output: Sendable {
+        public var record: AssetRecord
+        /// Relative output path -> encoded bytes, in creation order (empty without `.encode`).
+        public var files: [(path: String, bytes: [UInt8])]
+        /// Megapixels of the source (displayed size), for throughput reports.
+        public var megapixels: Double
+        /// The preview page's source thumbnail (JPEG), with `.previewThumbnail`.
+        public var previewThumbnail: [UInt8]?
+    }
+
+    /// - Parameter mayUseAllCores: resample and encode this asset's pictures on every core (the caller says
+    ///   so when no other asset is waiting); false keeps the asset on the calling thread. The output is
+    ///   byte-identical either way.
+    public static func build(_ plan: AssetPlan, bytes: [UInt8], mayUseAllCores: Bool = false) throws -> Output {
+        var ran: Set<BuildStep> = [.decode, .crop]
+        var decoded = try DecodeStep.run(bytes, plan: plan)
+        if let converted = try ColorStep.run(decoded.image, plan: plan) {
+            decoded.image = converted
+            ran.insert(.color)
+        }
+        let crops = CropStep.run(decoded.image, plan: plan)
+        var resample = plan.spec.resample
+        resample.parallel = plan.spec.resample.parallel && mayUseAllCores
+        let encoder = OutputEncoder(spec: plan.spec, assetKey: plan.assetKey, path: plan.source.relativePath,
+                                    enabled: plan.steps.contains(.encode), parallel: mayUseAllCores)
+        var warnings = decoded.warnings
+        var targets: [TargetRecord] = []
+        var files: [(path: String, bytes: [UInt8])] = []
+        var firstCascade: ReductionCascade?
+        for (index, target) in plan.targets.enumerated() {
+            let result = try TargetBuilder.build(target, crop: crops[index], image: decoded.image, plan: plan,
+                                                 resample: resample, encoder: encoder)
+            warnings += result.warnings
+            targets.append(result.record)
+            files += result.files
+            ran.formUnion(result.steps)
+            if firstCascade == nil { firstCascade = result.cascade }
+        }
+        let image = decoded.image
+        var placeholderSource = firstCascade
+            ?? ReductionCascade(source: image, region: PixelRect(x: 0, y: 0, width: image.width, height: image.height), options: resample)
+        let placeholders = try PlaceholderStep.run(&placeholderSource, plan: plan)
+        if placeholders != nil { ran.insert(.placeholders) }
+        let thumbnail = try PreviewThumbnailStep.run(image, plan: plan)
+
+        let record = AssetRecord(
+            plan: plan, bytes: bytes, decoded: decoded, warnings: warnings, targets: targets, placeholders: placeholders,
+            steps: plan.steps.filter { ran.contains($0) })
+        return Output(record: record, files: files, megapixels: Double(plan.info.size.width * plan.info.size.height) / 1e6,
+                      previewThumbnail: thumbnail)
+    }
+}
+
+extension AssetRecord {
+    /// The manifest record of a built asset.
+    init(plan: AssetPlan, bytes: [UInt8], decoded: DecodedSource, warnings: [String], targets: [TargetRecord],
+         placeholders: PlaceholderRecord?, steps: [BuildStep]) {
+        let info = plan.info
+        self.init(
+            key: plan.assetKey,
+            source: SourceRecord(
+                path: plan.source.relativePath, sha256: SHA256.hex(bytes), bytes: bytes.count, format: info.format.rawValue,
+                width: info.size.width, height: info.size.height, orientation: info.orientation.rawValue,
+                colorSpace: info.colorSpace.family.rawValue, iccProfile: info.colorSpace.icc?.name,
+                bitDepth: info.bitDepth, hasAlpha: info.hasAlpha),
+            sidecarSHA256: plan.sidecar?.sha256,
+            altText: plan.sidecar?.altText,
+            warnings: warnings,
+            decode: DecodeRecord(loadScale: decoded.loadScale, width: decoded.image.width, height: decoded.image.height),
+            targets: targets,
+            placeholders: placeholders,
+            steps: steps)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The sources of one build (or shard) with what each needs before it is built: its sidecar, and whether
+/// its asset key collides with another source's.
+struct BuildInputs {
+    /// Sorted by relative path.
+    var sources: [SourceFile]
+    /// Relative path -> why its asset key collides (decided on every discovered file, before sharding, so
+    /// every shard agrees).
+    var namingConflicts: [String: String]
+    /// Relative path -> its sidecar, or the error that makes the source fail (a bad sidecar fails its photo
+    /// only; the rest of the batch builds).
+    var sidecars: [String: Result<Sidecar, ConfigError>]
+
+    /// The sidecar of `source`, nil when it has none; throws the sidecar's error.
+    func sidecar(for source: SourceFile) throws -> Sidecar? {
+        try sidecars[source.relativePath]?.get()
+    }
+
+    /// Discovers the inputs, reports discovery notes, applies the shard and reads the sidecars.
+    /// - Throws: `ConfigError` for an input that does not exist, or two inputs giving one relative path.
+    static func gather(_ options: BuildOptions, onEvent: @Sendable (BuildEvent) -> Void) throws -> BuildInputs {
+        let discovery = InputDiscovery(followSymlinksOutside: options.followSymlinksOutside).discover(options.inputs)
+        if let missing = discovery.missing.first {
+            throw ConfigError(file: missing, location: "input", message: "no such file or folder")
+        }
+        for note in discovery.notes { onEvent(.note(OneLine.escaped(note.description))) }
+        let namingConflicts = AssetNaming.conflicts(among: discovery.files.map(\.relativePath))
+        var sources = discovery.files
+        if let shard = options.shard { sources = sources.filter { shard.contains(relativePath: $0.relativePath) } }
+        let duplicates = Dictionary(grouping: sources, by: \.relativePath).filter { $0.value.count > 1 }
+        if let (path, _) = duplicates.first {
+            throw ConfigError(file: path, location: "input", message: "two inputs give the same relative path; pass one folder that contains both")
+        }
+        var sidecars: [String: Result<Sidecar, ConfigError>] = [:]
+        for source in sources {
+            do {
+                if let sidecar = try Sidecar.load(forSource: source.absolutePath) { sidecars[source.relativePath] = .success(sidecar) }
+            } catch let error as ConfigError {
+                sidecars[source.relativePath] = .failure(error)
+            }
+        }
+        return BuildInputs(sources: sources, namingConflicts: namingConflicts, sidecars: sidecars)
+    }
+}
+
+/// What the previous build in the output folder left: its manifest (when this tool version made it with this
+/// pipeline, its records may be reused) and the build-state cache.
+struct PreviousBuild {
+    var manifest: Manifest?
+    /// Same tool version and pipeline hash: records may be reused.
+    var isReusable: Bool
+    /// Source path -> record.
+    var records: [String: AssetRecord]
+    var state: BuildState?
+    /// Every output the previous manifest lists.
+    var outputPaths: Set<String>
+
+    static func load(from out: OutputDirectory?, manifestName: String, spec: PipelineSpec, shard: Shard?) -> PreviousBuild {
+        let bytes = out.flatMap { (try? $0.readFile(manifestName, limit: Manifest.maximumBytes)) ?? nil }
+        let manifest = bytes.flatMap { try? Manifest.decode($0) }
+        let reusable = manifest.map { $0.tool.version == ToolVersion.current && $0.pipeline.hash == spec.contentHash } ?? false
+        return PreviousBuild(
+            manifest: manifest, isReusable: reusable,
+            records: Dictionary((manifest?.assets ?? []).map { ($0.source.path, $0) }, uniquingKeysWith: { a, _ in a }),
+            state: out.flatMap { BuildState.load(from: $0, shard: shard) },
+            outputPaths: Set((manifest?.assets ?? []).flatMap(\.outputPaths)))
+    }
+}
+
+/// Which sources are unchanged since the previous build (same tool, pipeline and sidecar; same bytes, by
+/// size and modification time first and the content hash to confirm; every output still present) and which
+/// must be built.
+struct ReusePlan {
+    var reused: [AssetRecord] = []
+    var toBuild: [SourceFile] = []
+    /// The build-state entries of the reused sources (built ones are added after the build).
+    var state: BuildState
+    /// Sources the previous manifest had a record of (for `--check`: "stale" rather than "missing").
+    var hadRecord: Set<String> = []
+    /// Outputs of sources no longer among the inputs, sorted.
+    var orphanedOutputs: [String] = []
+
+    static func decide(_ inputs: BuildInputs, previous: PreviousBuild, out: OutputDirectory?, spec: PipelineSpec, force: Bool) -> ReusePlan {
+        var plan = ReusePlan(state: BuildState(toolVersion: ToolVersion.current, pipelineHash: spec.contentHash, sources: [:]))
+        for source in inputs.sources {
+            if previous.records[source.relativePath] != nil { plan.hadRecord.insert(source.relativePath) }
+            if !force, let (record, entry) = reusable(source, inputs: inputs, previous: previous, out: out) {
+                plan.reused.append(record)
+                plan.state.sources[source.relativePath] = entry
+            } else {
+                plan.toBuild.append(source)
+            }
+        }
+        let current = Set(inputs.sources.map(\.relativePath))
+        plan.orphanedOutputs = (previous.manifest?.assets ?? []).filter { !current.contains($0.source.path) }.flatMap(\.outputPaths).sorted()
+        return plan
+    }
+
+    /// The previous record of `source` and its state entry when the source is unchanged, else nil.
+    static func reusable(_ source: SourceFile, inputs: BuildInputs, previous: PreviousBuild,
+                         out: OutputDirectory?) -> (AssetRecord, BuildState.Entry)? {
+        let sidecarSHA256: String?
+        switch inputs.sidecars[source.relativePath] {
+        case .failure: return nil
+        case .success(let sidecar): sidecarSHA256 = sidecar.sha256
+        case nil: sidecarSHA256 = nil
+        }
+        guard previous.isReusable, inputs.namingConflicts[source.relativePath] == nil,
+              let record = previous.records[source.relativePath], record.sidecarSHA256 == sidecarSHA256,
+              let out, record.outputPaths.allSatisfy({ out.exists($0) }),
+              let stamp = source.stamp else { return nil }
+        if let entry = previous.state?.sources[source.relativePath], entry.bytes == stamp.bytes,
+           entry.modifiedNanoseconds == stamp.modifiedNanoseconds, entry.sha256 == record.source.sha256 {
+            return (record, entry)
+        }
+        guard stamp.bytes == record.source.bytes, let bytes = try? ImageFile.readBytes(atPath: source.absolutePath),
+              SHA256.hex(bytes) == record.source.sha256 else { return nil }
+        return (record, BuildState.Entry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds, sha256: record.source.sha256))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import FullBleedCodecs
+
+/// What `fullbleed build` was asked to do.
+public struct BuildOptions: Sendable {
+    public var inputs: [String]
+    public var outputPath: String
+    public var jobs: Int
+    /// Write nothing; report what is stale or missing.
+    public var check: Bool
+    /// Rebuild every asset even when unchanged.
+    public var force: Bool
+    public var shard: Shard?
+    public var followSymlinksOutside: Bool
+    /// Also write `preview.html` (with the source thumbnails made from each build's own decode).
+    public var preview: Bool = false
+    /// Simulated disk faults for the output folder (tests only, through `@testable import`).
+    var writeFaults: WriteFaults?
+
+    public init(inputs: [String], outputPath: String, jobs: Int = ParallelRunner.defaultJobs, check: Bool = false,
+                force: Bool = false, shard: Shard? = nil, followSymlinksOutside: Bool = false) {
+        self.inputs = inputs
+        self.outputPath = outputPath
+        self.jobs = jobs
+        self.check = check
+        self.force = force
+        self.shard = shard
+        self.followSymlinksOutside = followSymlinksOutside
+    }
+}
+
+/// Progress of a build, delivered in order on one thread at a time.
+public enum BuildEvent: Sendable {
+    /// `total` assets in this build (shard), of which `toBuild` must be (re)built.
+    case started(total: Int, toBuild: Int)
+    case asset(AssetEvent)
+    /// A non-fatal note (skipped symlink, removed stale output).
+    case note(String)
+    case finished(BuildSummary)
+}
+
+public struct AssetEvent: Sendable {
+    public enum Status: String, Sendable { case built, unchanged, failed }
+    /// 1-based position among the assets that were processed (built or failed).
+    public var done: Int
+    public var toBuild: Int
+    public var path: String
+    public var status: Status
+    public var megapixels: Double
+    public var seconds: Double
+    public var error: String?
+}
+
+public struct BuildSummary: Sendable {
+    public var total: Int
+    public var built: Int
+    public var unchanged: Int
+    public var failed: Int
+    /// Output files removed because their source is gone or no longer produces them.
+    public var removed: Int
+    /// With `--check`: sources to (re)build and outputs to remove, one line each.
+    public var stale: [String]
+    public var megapixels: Double
+    public var seconds: Double
+    /// Where the manifest was written (nil with `--check`).
+    public var manifestPath: String?
+    public var failures: [FailureRecord]
+    /// The preview page written with `preview` (nil otherwise).
+    public var preview: PreviewWriter.Result?
+}
+

@@ -1,0 +1,107 @@
+import FullBleedCore
+import FullBleedImage
+
+/// One target of an asset through the steps that work per target: tiers, analysis, bake, extension and
+/// the encoding of their pictures; returns the target's manifest record.
+enum TargetBuilder {
+    struct Result {
+        var record: TargetRecord
+        var files: [(path: String, bytes: [UInt8])]
+        /// Plan notes and bake warnings, in that order.
+        var warnings: [String]
+        /// The cascade of this target's crop (placeholders reduce from the first target's).
+        var cascade: ReductionCascade
+        var steps: Set<BuildStep>
+    }
+
+    static func build(_ target: AssetPlan.Target, crop: CropPlan, image: Image, plan: AssetPlan,
+                      resample: ResampleOptions, encoder: OutputEncoder) throws -> Result {
+        var steps: Set<BuildStep> = []
+        var warnings = target.derivatives.notes.map { "\(target.hero.name): \($0)" }
+        var tiers = TierStep.run(image, crop: crop, target: target, options: resample)
+        if !tiers.pictures.isEmpty { steps.insert(.tiers) }
+        let analysis = AnalyseStep.run(&tiers, crop: crop, target: target, plan: plan)
+        if analysis != nil { steps.insert(.analyse) }
+        let (baked, bakeWarnings) = BakeStep.run(tiers, analysis: analysis, target: target, plan: plan)
+        warnings += bakeWarnings
+        if !baked.isEmpty { steps.insert(.bake) }
+        let renderings = try ExtendStep.run(tiers, target: target, plan: plan)
+        if !renderings.isEmpty { steps.insert(.extend) }
+
+        var derivatives: [DerivativeRecord] = []
+        var extensions: [(record: ExtensionRecord, variant: String)] = []
+        for (i, derivative) in target.derivatives.derivatives.enumerated() {
+            let variant = VariantName.plain(target: target.hero, tier: derivative.tier)
+            let record = DerivativeRecord(
+                tier: derivative.tier.label, kind: .plain, variant: variant, scale: derivative.tier.scale,
+                width: derivative.pixelSize.width, height: derivative.pixelSize.height, headroom: derivative.headroom,
+                status: DerivativeStatus(derivative.status), note: derivative.note, scrimOpacity: nil, files: [])
+            derivatives.append(record)
+            guard let picture = tiers.pictures[i] else { continue }
+            encoder.enqueue(picture, variant: variant)
+            if let scrim = baked[i] {
+                var scrimRecord = record
+                scrimRecord.kind = .scrim
+                scrimRecord.variant = VariantName.scrim(of: variant)
+                scrimRecord.scrimOpacity = scrim.opacity
+                derivatives.append(scrimRecord)
+                encoder.enqueue(scrim.image, variant: scrimRecord.variant)
+            }
+            if let rendering = renderings[i] {
+                extensions += extensionParts(rendering, tier: derivative.tier.label, variant: variant,
+                                             strips: target.spec.backgroundExtension?.strips ?? false, encoder: encoder)
+            }
+        }
+        let encoded = try encoder.encodeQueued()
+        if !encoded.files.isEmpty { steps.insert(.encode) }
+        for i in derivatives.indices { derivatives[i].files = encoded.records[derivatives[i].variant] ?? [] }
+        let scaleToSource = Double(plan.info.size.width) / Double(image.width)
+        let record = TargetRecord(
+            name: target.hero.name, kind: target.device == nil ? .web : .device,
+            device: target.device.map { DeviceRecord(id: $0.id, widthPoints: $0.widthPoints, heroHeightPoints: $0.heroHeightPoints,
+                                                     scale: $0.scale, toolbarBandPoints: $0.toolbarBandPoints) },
+            aspectRatio: target.hero.aspectRatio,
+            crop: CropRecord(crop, toSource: scaleToSource, sourceSize: plan.info.size),
+            headroom: target.derivatives.headroom,
+            derivatives: derivatives,
+            extensions: target.spec.backgroundExtension == nil ? nil : extensions.map { entry in
+                var record = entry.record
+                record.files = encoded.records[entry.variant] ?? []
+                return record
+            },
+            legibility: analysis)
+        return Result(record: record, files: encoded.files, warnings: warnings, cascade: tiers.cascade, steps: steps)
+    }
+
+    /// The canvas and (with `strips`) each edge's strip of one tier: records, queued for encoding.
+    static func extensionParts(_ rendering: ExtensionRendering, tier: String, variant: String, strips: Bool,
+                               encoder: OutputEncoder) -> [(record: ExtensionRecord, variant: String)] {
+        let canvasVariant = VariantName.extensionCanvas(of: variant)
+        var parts = [(ExtensionRecord(tier: tier, part: .canvas, width: rendering.canvas.width, height: rendering.canvas.height,
+                                      geometry: rendering.geometry, files: []), canvasVariant)]
+        encoder.enqueue(rendering.canvas, variant: canvasVariant)
+        guard strips else { return parts }
+        for (edge, strip) in rendering.strips.sorted(by: { $0.key < $1.key }) {
+            let stripVariant = VariantName.extensionStrip(edge, of: variant)
+            parts.append((ExtensionRecord(tier: tier, part: .strip(edge), width: strip.width, height: strip.height,
+                                          geometry: rendering.geometry, files: []), stripVariant))
+            encoder.enqueue(strip, variant: stripVariant)
+        }
+        return parts
+    }
+}
+
+extension CropRecord {
+    /// The crop in pixels of the full-resolution upright source (the plan is in decoded pixels).
+    init(_ plan: CropPlan, toSource scale: Double, sourceSize: PixelSize) {
+        func s(_ v: Int) -> Int { Int((Double(v) * scale).rounded()) }
+        let x = min(s(plan.rect.x), sourceSize.width - 1), y = min(s(plan.rect.y), sourceSize.height - 1)
+        self.init(x: x, y: y, width: min(s(plan.rect.width), sourceSize.width - x), height: min(s(plan.rect.height), sourceSize.height - y),
+                  mode: plan.mode.description, requestedMode: plan.requestedMode.description, score: Self.rounded(plan.score),
+                  subjectX: Self.rounded(plan.subjectX * scale), subjectY: Self.rounded(plan.subjectY * scale),
+                  subjectClearsToolbar: plan.subjectClearsToolbar)
+    }
+
+    /// Six decimals: enough for any consumer, and stable JSON.
+    static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+}

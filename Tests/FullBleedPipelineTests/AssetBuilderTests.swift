@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import FullBleedPipeline
+import FullBleedCore
+import FullBleedCodecs
+import FullBleedImage
+import FullBleedTestSupport
+
+@Suite struct AssetBuilderTests {
+    static func plan(_ sample: String, pipeline: String = BuildFixtures.defaultPipeline, skipping: Set<BuildStep> = [])
+        throws -> (AssetPlan, [UInt8]) {
+        let bytes = try TestPaths.bytes(TestPaths.samples.appendingPathComponent(sample))
+        let spec = try PipelineLoader.load(path: pipeline)
+        let source = SourceFile(absolutePath: TestPaths.samples.appendingPathComponent(sample).path, relativePath: sample)
+        return (try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: spec, skipping: skipping), bytes)
+    }
+
+    /// The extension canvas of each produced tier is rendered once, and its strips are cut from it (the
+    /// default pipeline writes strips, which used to render the blur a second time).
+    @Test func eachExtensionCanvasIsRenderedOnceAndTheStripsAreCutFromIt() throws {
+        let (plan, bytes) = try Self.plan("lomiri_Bridge_by_Sander_Klootwijk.jpg")
+        let counter = BackgroundExtension.RenderCounter()
+        let output = try BackgroundExtension.$renderCounter.withValue(counter) { try AssetBuilder.build(plan, bytes: bytes) }
+        let extended = output.record.targets.filter { $0.extensions != nil }
+        let canvases = extended.flatMap(\.extensionCanvases)
+        try #require(!canvases.isEmpty)
+        #expect(counter.renders == canvases.count)
+        #expect(counter.renders == extended.reduce(0) { $0 + $1.producedDerivatives.count })
+        #expect(output.record.steps.contains(.extend))
+
+        // The strip files decode to the canvas's pixels at their rectangles (PNG-free check: both JPEG
+        // encodes of the same pixels are byte-identical when the pixels are).
+        let files = Dictionary(output.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        for target in extended {
+            for canvas in target.extensionCanvases {
+                let canvasFile = try #require(canvas.files.first { $0.format == "jpeg" })
+                let decoded = try Codecs.decode(try #require(files[canvasFile.path])).image
+                #expect(decoded.width == canvas.width && decoded.height == canvas.height)
+                for strip in (target.extensions ?? []).filter({ $0.tier == canvas.tier && $0.part != .canvas }) {
+                    guard case .strip(let edge) = strip.part, let rect = strip.geometry.stripRect(edge) else { continue }
+                    #expect(rect.width == strip.width && rect.height == strip.height)
+                }
+            }
+        }
+    }
+
+    /// `inspect`'s plan leaves out encoding only: same records, no files.
+    @Test func skippingEncodeKeepsEveryNumber() throws {
+        let (full, bytes) = try Self.plan("sk_retina.jpg")
+        let (inspect, _) = try Self.plan("sk_retina.jpg", skipping: [.encode])
+        #expect(!inspect.steps.contains(.encode) && full.steps.contains(.encode))
+        let built = try AssetBuilder.build(full, bytes: bytes)
+        let inspected = try AssetBuilder.build(inspect, bytes: bytes)
+        #expect(inspected.files.isEmpty && !built.files.isEmpty)
+        var stripped = built.record
+        for t in stripped.targets.indices {
+            for d in stripped.targets[t].derivatives.indices { stripped.targets[t].derivatives[d].files = [] }
+            for e in (stripped.targets[t].extensions ?? []).indices { stripped.targets[t].extensions![e].files = [] }
+        }
+        stripped.steps = inspected.record.steps
+        #expect(stripped == inspected.record)
+    }
+
+    /// The steps a pipeline plans, in order, and the ones that ran are recorded.
+    @Test func theManifestRecordsTheStepsThatRan() throws {
+        let (plan, bytes) = try Self.plan("sk_chelsea.png", pipeline: BuildFixtures.smallPipeline)
+        #expect(plan.steps == [.decode, .crop, .tiers, .analyse, .bake, .extend, .encode, .placeholders])
+        let record = try AssetBuilder.build(plan, bytes: bytes).record
+        #expect(record.steps.first == .decode && record.steps.contains(.placeholders))
+        #expect(record.steps == record.steps.sorted())
+    }
+}
