@@ -89,7 +89,7 @@ import FullBleedTestSupport
                     let bottom = code(x0, y1) + (code(x1, y1) - code(x0, y1)) * tx
                     let recovery = (top + (bottom - top) * ty) / 255
                     let i = (y * w + x) * 3 + c
-                    out[i] = Float(map.metadata.applied(toLinear: Double(base[i]), recovery: recovery, channel: c, weight: 1))
+                    out[i] = Float(max(map.metadata.applied(toLinear: Double(base[i]), recovery: recovery, channel: c, weight: 1), 0))
                 }
             }
         }

@@ -12,7 +12,9 @@ extension GainMap {
     ///   (`(x + 0.5) * mapWidth / baseWidth - 0.5`, edges clamped), as the specification allows ("bilinear
     ///   or better"); a gray map gives one code for the three channels.
     /// - Result: the same layout, `.float32` linear, values relative to SDR white (may exceed 1, up to the
-    ///   headroom), alpha copied, colour space tag kept. Deterministic.
+    ///   headroom), alpha copied, colour space tag kept. Negative results (near-black pixels when the
+    ///   alternate offset exceeds the base offset, or a negative `gainMapMin`) are clamped to 0, as libultrahdr
+    ///   1.4 does (`clampPixelFloatLinear`): negative light is not displayable. Deterministic.
     public func rendition(ofLinear linearBase: Image, displayHeadroomLog2: Double) -> Image {
         precondition(linearBase.format.sampleType == .float32 && linearBase.format.transfer == .linear
                      && linearBase.layout.isColor, "rendition needs a linear float RGB(A) base, got \(linearBase.format)")
@@ -41,7 +43,7 @@ extension GainMap {
                             let top = a + (b - a) * column.fraction, bottom = d + (e - d) * column.fraction
                             let code = top + (bottom - top) * row.fraction
                             let factor = tables[c].factor(code: code)
-                            destination[pixel + c] = (source[pixel + c] + offsetsIn[c]) * factor - offsetsOut[c]
+                            destination[pixel + c] = max((source[pixel + c] + offsetsIn[c]) * factor - offsetsOut[c], 0)
                         }
                         if channels == 4 { destination[pixel + 3] = source[pixel + 3] }
                     }

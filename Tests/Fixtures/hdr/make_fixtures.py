@@ -20,6 +20,7 @@ Run from the package root (`make hdr-fixtures` prepares the venv):
   xmp_seq_rgb.jpg         uhdr_iso_perchannel.jpg re-wrapped with XMP per-channel rdf:Seq elements instead of ISO
   iso_and_xmp.jpg         ISO box and a contradicting XMP (GainMapMax 9): ISO must win
   bad_*.jpg               hostile files (see HOSTILE below)
+  fullbleed_written.jpg   (not made here) FullBleed's writer output: only its libultrahdr reference is added
   *.ref.f32               libultrahdr's linear HDR rendition at full headroom, 4x4 box-averaged, float32 LE, RGB
   references.json         per file: sizes, the gain map metadata libultrahdr decodes, reference file and shape
 
@@ -516,6 +517,14 @@ def generate():
     write("iso_and_xmp.jpg", both)
 
     hostile(gray)
+
+    # FullBleed's own Ultra HDR output (UltraHDRWriteTests writes it with FULLBLEED_WRITE_HDR_FIXTURES=1):
+    # libultrahdr's reading of it becomes a committed reference, so `make test` needs no Python.
+    ours = os.path.join(HERE, "fullbleed_written.jpg")
+    if os.path.exists(ours):
+        with open(ours, "rb") as f:
+            written = f.read()
+        write("fullbleed_written.jpg", written)
 
     with open(os.path.join(HERE, "references.json"), "w") as f:
         json.dump(REFERENCES, f, indent=1, sort_keys=True)
