@@ -38,6 +38,9 @@ import FullBleedImage
             let value = m.applied(toLinear: base, recovery: recovery, channel: 0, weight: 1)
             #expect(abs(value - expected) < 1e-6, "recovery \(recovery), base \(base): \(value)")
         }
+        // The display headroom picks the weight: 1 stop of 2 is half the log gain.
+        #expect(m.applied(toLinear: 1, recovery: 1, channel: 0, displayHeadroomLog2: 1) == m.applied(toLinear: 1, recovery: 1, channel: 0, weight: 0.5))
+        #expect(m.applied(toLinear: 0.25, recovery: 1, channel: 0, displayHeadroomLog2: 0) == 0.25)
         // Half the weight: half the log gain.
         #expect(abs(m.applied(toLinear: 1, recovery: 1, channel: 1, weight: 0.5) - ((1 + 1.0 / 64) * 2 - 1.0 / 64)) < 1e-12)
         // An HDR base applies its offsets the other way round.

@@ -77,4 +77,11 @@ extension GainMapMetadata {
         let gain = exp2(self.channel(channel).log2Gain(recovery: recovery) * weight)
         return (base + baseOffset(channel)) * gain - alternateOffset(channel)
     }
+
+    /// The same for a display with `displayHeadroomLog2` stops of headroom (the weight from
+    /// `weight(displayHeadroomLog2:)`): the whole Ultra HDR v1.0 decode formula for one channel of one pixel.
+    @inlinable
+    public func applied(toLinear base: Double, recovery: Double, channel: Int, displayHeadroomLog2: Double) -> Double {
+        applied(toLinear: base, recovery: recovery, channel: channel, weight: weight(displayHeadroomLog2: displayHeadroomLog2))
+    }
 }
