@@ -52,6 +52,21 @@ run: build
 clean:
 	rm -rf .build build
 
+# ---- HDR gain map oracle (issue 18): libultrahdr 1.4.0 from the imagecodecs wheel, for the fixtures ----
+HDR_VENV := .build/hdr-venv
+
+.PHONY: hdr-venv hdr-fixtures
+
+## hdr-venv: a Python venv with imagecodecs (libultrahdr 1.4.0); enables the live libultrahdr test of UltraHDRWriteTests
+hdr-venv:
+	@test -x $(HDR_VENV)/bin/python || (python3 -m venv $(HDR_VENV) && $(HDR_VENV)/bin/pip install -q imagecodecs==2026.3.6 numpy==2.4.6)
+
+## hdr-fixtures: regenerate Tests/Fixtures/hdr (libultrahdr files, hostile files, references; see its make_fixtures.py)
+hdr-fixtures: hdr-venv
+	FULLBLEED_WRITE_HDR_FIXTURES=1 $(SWIFT) test -c release --filter UltraHDRWriteTests/committedOutputIsReadTheSameByLibultrahdr || true
+	$(HDR_VENV)/bin/python Tests/Fixtures/hdr/make_fixtures.py generate
+# ---- end of HDR gain map oracle ----
+
 # ---- Fuzzing and sanitizers (issue 9) -------------------------------------------------------------
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=

@@ -77,6 +77,8 @@ struct fbs_jpeg_decoder {
     unsigned int icc_size;
     struct jpeg_progress_mgr progress;
     uint64_t deadline;       /* fbs_monotonic_nanoseconds() time; 0 for none */
+    fbs_jpeg_segment segments[FBS_JPEG_MAX_SEGMENTS]; /* point into libjpeg's saved markers */
+    int32_t segment_count;
 };
 
 /* Marks the decoder failed and hands its message to the caller. */
@@ -155,6 +157,44 @@ static jpeg_saved_marker_ptr fbs_jpeg_find_exif(j_decompress_ptr cinfo) {
     return NULL;
 }
 
+/* The kind of a saved APP1/APP2 marker, from its identifier; 0 for others (EXIF, ICC, ...). */
+static int32_t fbs_jpeg_segment_kind_of(jpeg_saved_marker_ptr marker) {
+    static const char xmp[] = "http://ns.adobe.com/xap/1.0/";  /* sizeof includes the NUL, part of the identifier */
+    static const char mpf[] = "MPF";
+    static const char iso[] = "urn:iso:std:iso:ts:21496:-1";
+    if (marker->marker == JPEG_APP0 + 1 && marker->data_length >= sizeof(xmp) && memcmp(marker->data, xmp, sizeof(xmp)) == 0) {
+        return FBS_JPEG_SEGMENT_XMP;
+    }
+    if (marker->marker == JPEG_APP0 + 2 && marker->data_length >= sizeof(mpf) && memcmp(marker->data, mpf, sizeof(mpf)) == 0) {
+        return FBS_JPEG_SEGMENT_MPF;
+    }
+    if (marker->marker == JPEG_APP0 + 2 && marker->data_length >= sizeof(iso) && memcmp(marker->data, iso, sizeof(iso)) == 0) {
+        return FBS_JPEG_SEGMENT_ISO21496;
+    }
+    return 0;
+}
+
+/* Collects the XMP, MPF and ISO 21496-1 segments of the saved markers, in file order. Only complete
+ * markers count (libjpeg saved at most 0xFFFF bytes of each, which is every byte a segment can hold). */
+static void fbs_jpeg_collect_segments(fbs_jpeg_decoder *decoder) {
+    decoder->segment_count = 0;
+    for (jpeg_saved_marker_ptr marker = decoder->cinfo.marker_list; marker != NULL; marker = marker->next) {
+        int32_t kind = fbs_jpeg_segment_kind_of(marker);
+        if (kind == 0 || marker->data_length != marker->original_length) continue;
+        if (decoder->segment_count == FBS_JPEG_MAX_SEGMENTS) return;
+        fbs_jpeg_segment *segment = &decoder->segments[decoder->segment_count++];
+        segment->kind = kind;
+        segment->data = marker->data;
+        segment->size = marker->data_length;
+    }
+}
+
+int fbs_jpeg_decoder_get_segment(const fbs_jpeg_decoder *decoder, int32_t index, fbs_jpeg_segment *segment) {
+    if (decoder == NULL || segment == NULL || index < 0 || index >= decoder->segment_count) return -1;
+    *segment = decoder->segments[index];
+    return 0;
+}
+
 int fbs_jpeg_decoder_read_header(fbs_jpeg_decoder *decoder, const uint8_t *data, size_t size,
                                  fbs_jpeg_header *header, char *message) {
     if (decoder == NULL || header == NULL || decoder->stage != FBS_STAGE_NEW) {
@@ -200,6 +240,8 @@ int fbs_jpeg_decoder_read_header(fbs_jpeg_decoder *decoder, const uint8_t *data,
         header->exif = exif->data;
         header->exif_size = exif->data_length;
     }
+    fbs_jpeg_collect_segments(decoder);
+    header->segment_count = decoder->segment_count;
     decoder->stage = FBS_STAGE_HEADER;
     return FBS_OK;
 }

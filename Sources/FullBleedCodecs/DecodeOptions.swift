@@ -17,13 +17,18 @@ public struct DecodeOptions: Sendable, Hashable {
     /// nil for no limit. JPEG and PNG stop between rows; WebP, HEIC and AVIF report it when libwebp or
     /// libheif return (they cannot be interrupted).
     public var timeLimitSeconds: Double?
+    /// Read the HDR gain map (Ultra HDR / ISO 21496-1 JPEG, Apple HEIC) into `DecodedImage.gainMap` and
+    /// `ImageInfo.gainMap` (default true). The gain map obeys `maxPixels` too and must not be larger than
+    /// the image; a malformed one is a warning, never a failure.
+    public var readsGainMap: Bool
 
     public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, applyOrientation: Bool = true, minimumSize: PixelSize? = nil,
-                timeLimitSeconds: Double? = nil) {
+                timeLimitSeconds: Double? = nil, readsGainMap: Bool = true) {
         self.maxPixels = maxPixels
         self.applyOrientation = applyOrientation
         self.minimumSize = minimumSize
         self.timeLimitSeconds = timeLimitSeconds
+        self.readsGainMap = readsGainMap
     }
 
     /// Throws `pixelLimitExceeded` / `invalidDimensions` for a header size, before any allocation.

@@ -21,9 +21,13 @@ public struct ImageInfo: Sendable, Equatable {
     public var frameCount: Int
     /// Format details worth reporting: "progressive", "arithmetic", "interlaced", "lossless", "lossy".
     public var details: [String]
+    /// The HDR gain map the file carries and FullBleed can read (Ultra HDR / ISO 21496-1 JPEG, Apple HEIC),
+    /// when `DecodeOptions.readsGainMap`; nil otherwise and for a malformed one (the decode warns).
+    public var gainMap: GainMapInfo?
 
     public init(format: ImageFormat, size: PixelSize, storedSize: PixelSize, orientation: Orientation, colorModel: String,
-                bitDepth: Int, hasAlpha: Bool, colorSpace: ColorSpace, frameCount: Int = 1, details: [String] = []) {
+                bitDepth: Int, hasAlpha: Bool, colorSpace: ColorSpace, frameCount: Int = 1, details: [String] = [],
+                gainMap: GainMapInfo? = nil) {
         self.format = format
         self.size = size
         self.storedSize = storedSize
@@ -34,6 +38,7 @@ public struct ImageInfo: Sendable, Equatable {
         self.colorSpace = colorSpace
         self.frameCount = frameCount
         self.details = details
+        self.gainMap = gainMap
     }
 }
 
@@ -46,13 +51,19 @@ public struct DecodedImage: Sendable {
     public var info: ImageInfo
     /// The DCT or container scale that was applied on load (1 = full size, 1/2, 1/4, 1/8 for JPEG).
     public var loadScale: Double
-    /// Non-fatal findings, one line each (e.g. "animated WebP: decoded the first of 2 frames").
+    /// Non-fatal findings, one line each (e.g. "animated WebP: decoded the first of 2 frames"; a malformed
+    /// gain map: "gain map ignored: ...").
     public var warnings: [String]
+    /// The HDR gain map, oriented like `image` (upright when `DecodeOptions.applyOrientation`), at its own
+    /// resolution (never shrunk on load); nil when the file has none, it is malformed (see `warnings`) or
+    /// `DecodeOptions.readsGainMap` is off. `info.gainMap` describes it.
+    public var gainMap: GainMap?
 
-    public init(image: Image, info: ImageInfo, loadScale: Double = 1, warnings: [String] = []) {
+    public init(image: Image, info: ImageInfo, loadScale: Double = 1, warnings: [String] = [], gainMap: GainMap? = nil) {
         self.image = image
         self.info = info
         self.loadScale = loadScale
         self.warnings = warnings
+        self.gainMap = gainMap
     }
 }

@@ -19,6 +19,8 @@ public struct ProbeReport: Sendable, Codable, Equatable {
     public var iccProfileName: String?
     public var frameCount: Int?
     public var details: [String]?
+    /// The HDR gain map, when the file carries a readable one (absent from the JSON otherwise).
+    public var gainMap: GainMapReport?
     /// The error line, when the file could not be probed.
     public var error: String?
 
@@ -39,6 +41,7 @@ public struct ProbeReport: Sendable, Codable, Equatable {
         iccProfileName = info.colorSpace.icc?.name
         frameCount = info.frameCount
         details = info.details
+        gainMap = info.gainMap.map(GainMapReport.init)
     }
 
     public init(path: String, error: any Error) {
@@ -71,6 +74,37 @@ public struct ProbeReport: Sendable, Codable, Equatable {
         parts.append(orient)
         if let frameCount, frameCount > 1 { parts.append("\(frameCount) frames") }
         if let details, !details.isEmpty { parts.append(details.joined(separator: " ")) }
+        if let gainMap { parts.append(gainMap.line) }
         return "\(path): " + parts.joined(separator: ", ")
+    }
+}
+
+/// The gain map part of a probe report: its size and headroom (`hdrCapacityMax`, the display headroom
+/// at which the map applies fully) as a linear ratio and in stops.
+public struct GainMapReport: Sendable, Codable, Equatable {
+    /// "iso21496", "xmp" or "apple": the metadata read.
+    public var source: String
+    /// Pixels, displayed orientation.
+    public var width: Int
+    public var height: Int
+    /// Channels of the metadata: 1 (shared by red, green and blue) or 3 (per colour).
+    public var metadataChannels: Int
+    /// exp2(hdrCapacityMax): HDR white / SDR white of the display the HDR rendition is made for.
+    public var headroom: Double
+    /// hdrCapacityMax, log2.
+    public var headroomStops: Double
+
+    public init(_ info: GainMapInfo) {
+        source = info.source.rawValue
+        width = info.size.width
+        height = info.size.height
+        metadataChannels = info.metadata.channels.count
+        headroom = info.metadata.headroom
+        headroomStops = info.metadata.hdrCapacityMax
+    }
+
+    /// e.g. `gain map 96x64 (iso21496), headroom 4.00x (2.00 stops)`.
+    public var line: String {
+        "gain map \(width)x\(height) (\(source)), headroom \(String(format: "%.2f", headroom))x (\(String(format: "%.2f", headroomStops)) stops)"
     }
 }

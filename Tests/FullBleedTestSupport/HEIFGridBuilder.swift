@@ -26,6 +26,29 @@ public struct HEIFGridBuilder {
     /// (2...tiles+1). Set to write broken files: a missing tile, a dangling reference.
     public var tileReferences: [Int]?
 
+    /// An auxiliary image of the grid (ISO/IEC 23008-12 6.5.8: an `auxl` reference to its master image and
+    /// an `auxC` property naming its type, e.g. Apple's `urn:com:apple:photo:2020:aux:hdrgainmap`), with an
+    /// optional XMP packet attached to it (a `mime` item, `application/rdf+xml`, `cdsc` reference).
+    public struct Auxiliary: Sendable {
+        public var image: HEIFTile
+        public var type: String
+        public var xmp: [UInt8]?
+        /// `irot` on the auxiliary image (counter-clockwise quarter turns; 0 writes none).
+        public var quarterTurnsCounterClockwise = 0
+
+        public init(image: HEIFTile, type: String, xmp: [UInt8]? = nil) {
+            self.image = image
+            self.type = type
+            self.xmp = xmp
+        }
+    }
+
+    /// Auxiliary images of the grid, written as hidden items after the tiles.
+    public var auxiliaries: [Auxiliary] = []
+    /// An EXIF block for the grid (an `Exif` item whose data is a 4-byte offset 0 then `tiff`, the TIFF
+    /// structure without the `Exif\0\0` prefix; `cdsc` reference to the grid), or nil.
+    public var exif: [UInt8]?
+
     public init(rows: Int, columns: Int, outputWidth: Int, outputHeight: Int) {
         self.rows = rows
         self.columns = columns
@@ -40,7 +63,7 @@ public struct HEIFGridBuilder {
         // The tiles' offsets depend on the size of `meta`, which does not depend on their values.
         let placeholder = meta(tiles: tiles, mdatDataStart: 0)
         let mdatDataStart = ftyp.count + placeholder.count + 8
-        let mdat = Self.box("mdat", tiles.flatMap(\.data))
+        let mdat = Self.box("mdat", tiles.flatMap(\.data) + extraItems(firstID: tiles.count + 2).flatMap(\.data))
         return ftyp + meta(tiles: tiles, mdatDataStart: mdatDataStart) + mdat
     }
 
@@ -59,6 +82,41 @@ public struct HEIFGridBuilder {
     /// A `colr` box carrying an ICC profile (`prof`).
     public static func iccColour(_ profile: [UInt8]) -> [UInt8] { box("colr", Array("prof".utf8) + profile) }
 
+    /// An item after the tiles: an auxiliary image, its XMP, or the EXIF block.
+    private struct ExtraItem {
+        var id: Int
+        var infe: [UInt8]
+        var data: [UInt8]
+        var properties: [[UInt8]] = []
+        /// (reference type, to item)
+        var reference: (type: String, to: Int)?
+    }
+
+    private func extraItems(firstID: Int) -> [ExtraItem] {
+        var items: [ExtraItem] = []
+        var id = firstID
+        for auxiliary in auxiliaries {
+            let imageID = id
+            var properties = auxiliary.image.properties
+            properties.append(Self.fullBox("auxC", 0, 0, Array(auxiliary.type.utf8) + [0]))
+            if auxiliary.quarterTurnsCounterClockwise % 4 != 0 { properties.append(Self.box("irot", [UInt8(auxiliary.quarterTurnsCounterClockwise % 4)])) }
+            items.append(ExtraItem(id: imageID, infe: Self.fullBox("infe", 2, 1, Self.be(imageID, 2) + Self.be(0, 2) + Array(auxiliary.image.itemType.utf8) + [0]),
+                                   data: auxiliary.image.data, properties: properties, reference: ("auxl", 1)))
+            id += 1
+            if let xmp = auxiliary.xmp {
+                items.append(ExtraItem(id: id, infe: Self.fullBox("infe", 2, 1, Self.be(id, 2) + Self.be(0, 2) + Array("mime".utf8) + [0]
+                                                                    + Array("application/rdf+xml".utf8) + [0]),
+                                       data: xmp, reference: ("cdsc", imageID)))
+                id += 1
+            }
+        }
+        if let exif {
+            items.append(ExtraItem(id: id, infe: Self.fullBox("infe", 2, 1, Self.be(id, 2) + Self.be(0, 2) + Array("Exif".utf8) + [0]),
+                                   data: Self.be(0, 4) + exif, reference: ("cdsc", 1)))
+        }
+        return items
+    }
+
     private func meta(tiles: [HEIFTile], mdatDataStart: Int) -> [UInt8] {
         let gridID = 1
         let tileIDs = tiles.indices.map { $0 + 2 }
@@ -68,10 +126,14 @@ public struct HEIFGridBuilder {
         let tileEntries = zip(tileIDs, tiles).map { id, tile in
             Self.fullBox("infe", 2, 1, Self.be(id, 2) + Self.be(0, 2) + Array(tile.itemType.utf8) + [0])
         }
-        let iinf = Self.fullBox("iinf", 0, 0, Self.be(1 + tiles.count, 2) + grid + tileEntries.flatMap { $0 })
+        let extras = extraItems(firstID: tiles.count + 2)
+        let iinf = Self.fullBox("iinf", 0, 0, Self.be(1 + tiles.count + extras.count, 2) + grid + tileEntries.flatMap { $0 } + extras.flatMap(\.infe))
         let references = tileReferences ?? tileIDs
         let dimg = Self.box("dimg", Self.be(gridID, 2) + Self.be(references.count, 2) + references.flatMap { Self.be($0, 2) })
-        let iref = Self.fullBox("iref", 0, 0, dimg)
+        let extraReferences = extras.compactMap { item in
+            item.reference.map { Self.box($0.type, Self.be(item.id, 2) + Self.be(1, 2) + Self.be($0.to, 2)) }
+        }
+        let iref = Self.fullBox("iref", 0, 0, dimg + extraReferences.flatMap { $0 })
 
         var properties: [[UInt8]] = []
         var associations: [(item: Int, indices: [Int])] = []
@@ -87,6 +149,11 @@ public struct HEIFGridBuilder {
         let firstGridProperty = properties.count + 1
         properties += gridProperties
         associations.insert((gridID, Array(firstGridProperty..<(firstGridProperty + gridProperties.count))), at: 0)
+        for item in extras where !item.properties.isEmpty {
+            let first = properties.count + 1
+            properties += item.properties
+            associations.append((item.id, Array(first..<(first + item.properties.count))))
+        }
         let ipco = Self.box("ipco", properties.flatMap { $0 })
         let wide = properties.count > 127
         let entries = associations.flatMap { item, indices in
@@ -103,7 +170,11 @@ public struct HEIFGridBuilder {
             locations += Self.be(id, 2) + Self.be(0, 2) + Self.be(0, 2) + Self.be(1, 2) + Self.be(offset, 4) + Self.be(tile.data.count, 4)
             offset += tile.data.count
         }
-        let iloc = Self.fullBox("iloc", 1, 0, [0x44, 0x00] + Self.be(1 + tiles.count, 2) + locations)
+        for item in extras {
+            locations += Self.be(item.id, 2) + Self.be(0, 2) + Self.be(0, 2) + Self.be(1, 2) + Self.be(offset, 4) + Self.be(item.data.count, 4)
+            offset += item.data.count
+        }
+        let iloc = Self.fullBox("iloc", 1, 0, [0x44, 0x00] + Self.be(1 + tiles.count + extras.count, 2) + locations)
         let idat = Self.box("idat", gridData)
         return Self.fullBox("meta", 0, 0, hdlr + pitm + iinf + iref + iprp + iloc + idat)
     }

@@ -38,7 +38,25 @@ typedef struct fbs_jpeg_header {
     const uint8_t *icc;             /* ICC profile reassembled from all APP2 segments, or NULL */
     size_t icc_size;
     int32_t icc_malformed;          /* APP2 ICC segments present but inconsistent (profile ignored) */
+    int32_t segment_count;          /* gain map related segments found, see fbs_jpeg_decoder_get_segment */
 } fbs_jpeg_header;
+
+/* Kinds of the marker segments a gain map reader needs, told apart by their identifier string. */
+typedef enum fbs_jpeg_segment_kind {
+    FBS_JPEG_SEGMENT_XMP = 1,       /* APP1 "http://ns.adobe.com/xap/1.0/\0" (standard XMP packet) */
+    FBS_JPEG_SEGMENT_MPF = 2,       /* APP2 "MPF\0" (CIPA DC-007 Multi-Picture Format index) */
+    FBS_JPEG_SEGMENT_ISO21496 = 3   /* APP2 "urn:iso:std:iso:ts:21496:-1\0" (ISO 21496-1 gain map metadata) */
+} fbs_jpeg_segment_kind;
+
+/* One such segment: its payload after the 2-byte length, identifier included, as libjpeg saved it. */
+typedef struct fbs_jpeg_segment {
+    int32_t kind;                   /* fbs_jpeg_segment_kind */
+    const uint8_t *data;
+    size_t size;
+} fbs_jpeg_segment;
+
+/* Most segments reported (in file order); further ones are left out. */
+#define FBS_JPEG_MAX_SEGMENTS 16
 
 /* Output of fbs_jpeg_decoder_start: the (possibly DCT-scaled) size and channel count to allocate. */
 typedef struct fbs_jpeg_output {
@@ -62,10 +80,16 @@ void fbs_jpeg_decoder_destroy(fbs_jpeg_decoder *decoder);
  * progressive files, between iMCU rows of every scan. Call before start. */
 void fbs_jpeg_decoder_set_deadline(fbs_jpeg_decoder *decoder, uint64_t deadline);
 
-/* Reads markers up to the first scan: size, colour model, coding, sampling, EXIF (APP1), ICC (APP2).
+/* Reads markers up to the first scan: size, colour model, coding, sampling, EXIF (APP1), ICC (APP2),
+ * and the XMP (APP1), MPF and ISO 21496-1 (APP2) segments a gain map reader needs.
  * Allocates no pixel memory. */
 int fbs_jpeg_decoder_read_header(fbs_jpeg_decoder *decoder, const uint8_t *data, size_t size,
                                  fbs_jpeg_header *header, char *message);
+
+/* Copies segment `index` (0 ..< header.segment_count) of the last fbs_jpeg_decoder_read_header into
+ * `segment`; returns 0, or -1 for a bad index. `data` lives in libjpeg's image pool like the EXIF pointer:
+ * valid until fbs_jpeg_decoder_start, so copy it right after read_header. */
+int fbs_jpeg_decoder_get_segment(const fbs_jpeg_decoder *decoder, int32_t index, fbs_jpeg_segment *segment);
 
 /* Starts decompression at scale 1/scale_denom (1, 2, 4 or 8) and reports the output size.
  * Gray stays gray, RGB/YCbCr become RGB, CMYK/YCCK become CMYK. Call only after the caller has

@@ -13,7 +13,12 @@ enum HEIFCodec {
     /// The sizes are checked against `options.maxPixels` like every probe.
     static func probe(_ bytes: [UInt8], options: DecodeOptions) throws -> ImageInfo {
         let format = try heifFormat(of: bytes, stage: .probe)
-        return try HEIFFile.open(bytes, format: format, stage: .probe, limits: options) { $0.info }
+        return try HEIFFile.open(bytes, format: format, stage: .probe, limits: options) { file in
+            guard options.readsGainMap else { return file.info }
+            var info = file.info
+            info.gainMap = HEIFGainMapReader.read(primary: file.handle, displayedSize: info.size, options: options, decodePixels: false).info
+            return info
+        }
     }
 
     /// Upright RGB or straight-alpha RGBA (8-bit, or 16-bit for 10/12-bit files), tagged with the file's

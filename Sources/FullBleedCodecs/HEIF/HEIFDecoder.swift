@@ -39,7 +39,14 @@ enum HEIFDecoder {
                 image = image.retagged(PixelFormat(layout: image.layout, sampleType: image.format.sampleType, alphaMode: .premultiplied))
                     .unpremultiplied()
             }
-            return DecodedImage(image: image, info: file.info, warnings: file.warnings + decodingWarnings(of: decoded))
+            var result = DecodedImage(image: image, info: file.info, warnings: file.warnings + decodingWarnings(of: decoded))
+            if options.readsGainMap {
+                let gainMap = HEIFGainMapReader.read(primary: file.handle, displayedSize: file.info.size, options: options, decodePixels: true)
+                result.gainMap = gainMap.gainMap
+                result.info.gainMap = gainMap.info
+                result.warnings += gainMap.warnings
+            }
+            return result
         }
     }
 

@@ -8,11 +8,16 @@ enum JPEGCodec {
     /// ICC colour space, coding ("baseline"/"progressive", "arithmetic") and chroma subsampling.
     /// Throws `pixelLimitExceeded` (stage `.probe`) when the stored size is over `options.maxPixels`.
     static func probe(_ bytes: [UInt8], options: DecodeOptions) throws -> ImageInfo {
-        try JPEGDecompressor.run(bytes, stage: .probe) { decompressor in
+        let (info, header) = try JPEGDecompressor.run(bytes, stage: .probe) { decompressor in
             let header = try decompressor.readHeader()
             try options.checkLimits(width: header.storedSize.width, height: header.storedSize.height, format: .jpeg, stage: .probe)
-            return header.imageInfo(orientation: header.exifMetadata?.orientation ?? .up)
+            return (header.imageInfo(orientation: header.exifMetadata?.orientation ?? .up), header)
         }
+        guard options.readsGainMap, !header.segments.isEmpty else { return info }
+        var withGainMap = info
+        withGainMap.gainMap = UltraHDRReader.read(bytes, primary: header, orientation: info.orientation, options: options,
+                                                  decodePixels: false).info
+        return withGainMap
     }
 
     /// Decodes to 8-bit encoded (as stored, not linearised) gray (1-component files) or RGB (everything
@@ -22,7 +27,23 @@ enum JPEGCodec {
     /// The stored size is checked against `options.maxPixels` before libjpeg allocates anything. With
     /// `options.minimumSize`, decodes at the strongest DCT scale (1/2, 1/4, 1/8) that still covers it;
     /// `loadScale` reports it and `info` keeps the full-resolution sizes.
+    ///
+    /// With `options.readsGainMap`, an Ultra HDR / ISO 21496-1 or Apple gain map is read too (`UltraHDRReader`):
+    /// `gainMap` and `info.gainMap` are set, or a warning says why the map was ignored.
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage {
+        let (primary, header) = try decodePrimary(bytes, options: options)
+        guard options.readsGainMap, !header.segments.isEmpty else { return primary }
+        let gainMap = UltraHDRReader.read(bytes, primary: header, orientation: primary.info.orientation, options: options,
+                                          decodePixels: true)
+        var decoded = primary
+        decoded.gainMap = gainMap.gainMap
+        decoded.info.gainMap = gainMap.info
+        decoded.warnings += gainMap.warnings
+        return decoded
+    }
+
+    /// The primary image and its header.
+    private static func decodePrimary(_ bytes: [UInt8], options: DecodeOptions) throws -> (DecodedImage, JPEGHeader) {
         try JPEGDecompressor.run(bytes, stage: .decode, deadline: DecodeDeadline(options)) { decompressor in
             let header = try decompressor.readHeader()
             try options.checkLimits(width: header.storedSize.width, height: header.storedSize.height, format: .jpeg)
@@ -37,8 +58,8 @@ enum JPEGCodec {
             var image = decoded
             image.colorSpace = colorSpace
             if options.applyOrientation { image = image.applyingOrientation(orientation) }
-            return DecodedImage(image: image, info: info, loadScale: 1 / Double(denominator),
-                                warnings: policyWarnings + conversionWarnings)
+            return (DecodedImage(image: image, info: info, loadScale: 1 / Double(denominator),
+                                 warnings: policyWarnings + conversionWarnings), header)
         }
     }
 

@@ -41,13 +41,30 @@ struct JPEGDecompressor {
         try JPEGShimError.check(status, message, stage: stage)
     }
 
-    /// Reads the markers up to the first scan (wraps `fbs_jpeg_decoder_read_header`); allocates no pixels.
+    /// Reads the markers up to the first scan (wraps `fbs_jpeg_decoder_read_header`) and copies the
+    /// gain-map-related segments; allocates no pixels.
     func readHeader() throws -> JPEGHeader {
         var raw = fbs_jpeg_header()
         var message = JPEGShimError.messageBuffer()
         let status = fbs_jpeg_decoder_read_header(decoder, input.baseAddress, input.count, &raw, &message)
         try check(status, message)
-        return JPEGHeader(raw)
+        return JPEGHeader(raw, segments: (0..<max(0, raw.segment_count)).compactMap(segment(at:)))
+    }
+
+    /// Segment `index` of the header just read, copied (wraps `fbs_jpeg_decoder_get_segment`).
+    private func segment(at index: Int32) -> JPEGSegment? {
+        var raw = fbs_jpeg_segment()
+        guard fbs_jpeg_decoder_get_segment(decoder, index, &raw) == 0, let data = raw.data else { return nil }
+        let kind: JPEGSegment.Kind
+        switch UInt32(bitPattern: raw.kind) {
+        case FBS_JPEG_SEGMENT_XMP.rawValue: kind = .xmp
+        case FBS_JPEG_SEGMENT_MPF.rawValue: kind = .mpf
+        case FBS_JPEG_SEGMENT_ISO21496.rawValue: kind = .iso21496
+        default: return nil
+        }
+        let skip = JPEGSegment.identifierLength(kind)
+        guard raw.size >= skip else { return nil }
+        return JPEGSegment(kind: kind, payload: Array(UnsafeBufferPointer(start: data + skip, count: raw.size - skip)))
     }
 
     /// Starts decompression at scale `1 / scaleDenominator` (1, 2, 4 or 8; wraps `fbs_jpeg_decoder_start`).

@@ -1,6 +1,27 @@
 import CFullBleedShims
 import FullBleedImage
 
+/// A gain-map-related marker segment copied out of libjpeg's saved markers: its kind and its payload
+/// after the identifier string (`http://ns.adobe.com/xap/1.0/\0`, `MPF\0`, `urn:iso:std:iso:ts:21496:-1\0`).
+struct JPEGSegment: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case xmp, mpf, iso21496
+    }
+
+    var kind: Kind
+    /// The bytes after the identifier and its NUL.
+    var payload: [UInt8]
+
+    /// Identifier lengths, NUL included.
+    static func identifierLength(_ kind: Kind) -> Int {
+        switch kind {
+        case .xmp: return 29
+        case .mpf: return 4
+        case .iso21496: return 28
+        }
+    }
+}
+
 /// What a JPEG header says, copied out of libjpeg's `fbs_jpeg_header` so it outlives the decoder.
 struct JPEGHeader: Sendable, Equatable {
     /// Colour model of the stored samples (libjpeg's `jpeg_color_space`); the raw value is what
@@ -28,8 +49,10 @@ struct JPEGHeader: Sendable, Equatable {
     var icc: [UInt8]?
     /// APP2 ICC segments were present but inconsistent; the profile was ignored.
     var iccMalformed: Bool
+    /// The XMP (APP1), MPF and ISO 21496-1 (APP2) segments, in file order (at most 16), for the gain map reader.
+    var segments: [JPEGSegment]
 
-    init(_ raw: fbs_jpeg_header) {
+    init(_ raw: fbs_jpeg_header, segments: [JPEGSegment] = []) {
         storedSize = PixelSize(width: Int(raw.width), height: Int(raw.height))
         components = Int(raw.components)
         switch UInt32(bitPattern: raw.color_model) {
@@ -50,6 +73,7 @@ struct JPEGHeader: Sendable, Equatable {
         exif = raw.exif.map { Array(UnsafeBufferPointer(start: $0, count: raw.exif_size)) }
         icc = raw.icc.map { Array(UnsafeBufferPointer(start: $0, count: raw.icc_size)) }
         iccMalformed = raw.icc_malformed != 0
+        self.segments = segments
     }
 
     /// J:a:b notation for the luma and chroma sampling factors, e.g. (2,2) over (1,1) is "4:2:0".

@@ -9,11 +9,15 @@ public struct EXIFMetadata: Sendable, Equatable {
     public var colorSpaceTag: Int?
     /// Interoperability index (tag 0x0001 of the interop IFD): "R98" (sRGB) or "R03" (Adobe RGB, DCF option).
     public var interoperabilityIndex: String?
+    /// The HDR values of an Apple maker note (EXIF tag 0x927C starting "Apple iOS"), when present.
+    public var appleHDR: AppleHDRMakerNote?
 
-    public init(orientation: Orientation? = nil, colorSpaceTag: Int? = nil, interoperabilityIndex: String? = nil) {
+    public init(orientation: Orientation? = nil, colorSpaceTag: Int? = nil, interoperabilityIndex: String? = nil,
+                appleHDR: AppleHDRMakerNote? = nil) {
         self.orientation = orientation
         self.colorSpaceTag = colorSpaceTag
         self.interoperabilityIndex = interoperabilityIndex
+        self.appleHDR = appleHDR
     }
 
     /// Parses a TIFF header + IFDs (`II*\0` or `MM\0*`), optionally preceded by `Exif\0\0`.
@@ -45,10 +49,14 @@ public struct EXIFMetadata: Sendable, Equatable {
         }
         if let exifIFD {
             var interopIFD: Int?
-            reader.forEachEntry(ifd: exifIFD) { tag, type, _, valueOffset in
+            reader.forEachEntry(ifd: exifIFD) { tag, type, count, valueOffset in
                 switch tag {
                 case 0xA001: result.colorSpaceTag = reader.shortValue(type: type, at: valueOffset)
                 case 0xA005: if let v = reader.u32(valueOffset) { interopIFD = Int(v) }
+                case 0x927C:
+                    if count > 4, let pointer = reader.u32(valueOffset), Int(pointer) <= tiff.count, count <= tiff.count - Int(pointer) {
+                        result.appleHDR = AppleHDRMakerNote.parse(Array(tiff[Int(pointer)..<(Int(pointer) + count)]))
+                    }
                 default: break
                 }
             }
@@ -62,45 +70,5 @@ public struct EXIFMetadata: Sendable, Equatable {
             }
         }
         return result
-    }
-}
-
-/// Bounds-checked reads from a TIFF block.
-private struct TIFFReader {
-    let bytes: [UInt8]
-    let littleEndian: Bool
-
-    func u8(_ offset: Int) -> UInt8? { offset >= 0 && offset < bytes.count ? bytes[offset] : nil }
-
-    func u16(_ offset: Int) -> Int? {
-        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-        let a = Int(bytes[offset]), b = Int(bytes[offset + 1])
-        return littleEndian ? a | b << 8 : a << 8 | b
-    }
-
-    func u32(_ offset: Int) -> UInt32? {
-        guard offset >= 0, offset + 4 <= bytes.count else { return nil }
-        let b = (0..<4).map { UInt32(bytes[offset + $0]) }
-        return littleEndian ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24 : b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]
-    }
-
-    /// A SHORT (type 3) or LONG (type 4) value stored inline at `offset`.
-    func shortValue(type: Int, at offset: Int) -> Int? {
-        switch type {
-        case 3: return u16(offset)
-        case 4: return u32(offset).map { Int($0) }
-        default: return nil
-        }
-    }
-
-    /// Calls `body(tag, type, count, valueOffset)` for each entry of the IFD at `ifd`; `valueOffset` is the
-    /// offset of the inline value (or of the 4-byte pointer to it). At most 1000 entries are read.
-    func forEachEntry(ifd: Int, _ body: (Int, Int, Int, Int) -> Void) {
-        guard let count = u16(ifd), count <= 1000 else { return }
-        for i in 0..<count {
-            let entry = ifd + 2 + i * 12
-            guard let tag = u16(entry), let type = u16(entry + 2), let n = u32(entry + 4), entry + 12 <= bytes.count else { return }
-            body(tag, type, Int(n), entry + 8)
-        }
     }
 }
