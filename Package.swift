@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FullBleedCodecs", targets: ["FullBleedCodecs"]),
         .library(name: "FullBleedCore", targets: ["FullBleedCore"]),
         .library(name: "FullBleedPipeline", targets: ["FullBleedPipeline"]),
+        .library(name: "FullBleedFaces", targets: ["FullBleedFaces"]),
         // Fuzz targets (libFuzzer + ASan, `make fuzz`): build one at a time with `--product`.
         .executable(name: "FuzzJPEG", targets: ["FuzzJPEG"]),
         .executable(name: "FuzzPNG", targets: ["FuzzPNG"]),
@@ -48,6 +49,14 @@ let package = Package(
         .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "CLCMS2"]),
         // Pipeline specs, planning, runner, manifest, writers: the only file-system code.
         .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedCodecs", "FullBleedCore", "CCrypto"]),
+        // Face detection (README "Face detection"): dlib's HOG frontal-face detector through a C++ shim.
+        // liblapack/libblas are named by soname: dlib's SVD code in the headers calls LAPACK, and Debian's
+        // libdlib-dev does not pull in the unversioned -dev symlinks. FullBleedCore does not depend on this.
+        .target(
+            name: "CFullBleedFaces",
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary(":liblapack.so.3"), .linkedLibrary(":libblas.so.3"), .linkedLibrary("pthread")]
+        ),
+        .target(name: "FullBleedFaces", dependencies: ["FullBleedImage", "CFullBleedFaces"]),
         // Argument parsing, progress, exit codes.
         .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCodecs", "FullBleedImage"]),
 
@@ -57,6 +66,7 @@ let package = Package(
         .testTarget(name: "FullBleedCodecsTests", dependencies: ["FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedCoreTests", dependencies: ["FullBleedCore", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedFacesTests", dependencies: ["FullBleedFaces", "CFullBleedFaces", "FullBleedCodecs", "FullBleedCore", "FullBleedImage", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedCLITests", dependencies: ["fullbleed", "FullBleedTestSupport"]),
 
         // Fuzz targets: files are not main.swift; libFuzzer supplies main (`--sanitize=fuzzer`).
@@ -81,5 +91,6 @@ let package = Package(
             path: "Sources/FullBleedPlugin"
         ),
         // End of plugin.
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )
