@@ -6,7 +6,9 @@ BIN := .build/release/fullbleed
 # Debian packages the build needs (C libraries through SwiftPM system-library targets).
 # libheif-dev pulls in libheif1, whose own dependencies are the HEVC/AV1 codecs it has built in
 # (libde265-0, libx265-199, libaom3, libdav1d6): no plugin packages needed on Debian 12.
-APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev libheif-dev
+# libdlib-dev: dlib 19.24's HOG face detector for FullBleedFaces (README "Face detection"); with its
+# dependencies (libdlib-data, LAPACK/BLAS, libopencv-core-dev, TBB) about 147 MB installed, 14 packages.
+APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev libheif-dev libdlib-dev
 
 # apt-get as root, through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -120,3 +122,19 @@ bench-timings: deps
 	FULLBLEED_TIMING=1 $(SWIFT) test -c release --filter 'TimingTests|SpeedTests|BenchmarkTests|Timing\(|HEIFCorpusTests'
 
 # ---- end of benchmark -----------------------------------------------------------------------------
+
+# ---- Face-detector comparison (issue 16) ----------------------------------------------------------
+# make faces-eval: composites real faces into the face-free corpus photos and measures every candidate
+# (OpenCV 4.6 cascades, dlib HOG) with Tests/Faces/evaluate.py; results in build/faces-eval/results.md.
+# Evaluation only: OpenCV's objdetect headers and cascades are not needed by the package.
+FACES_EVAL_APT_PACKAGES := libopencv-objdetect-dev opencv-data g++ python3-venv
+FACES_VENV := build/faces-eval/venv
+
+.PHONY: faces-eval
+## faces-eval: the face-detector comparison of README "Face detection" (needs ../shared/corpus)
+faces-eval: deps
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(FACES_EVAL_APT_PACKAGES)"
+	[ -x $(FACES_VENV)/bin/python ] || python3 -m venv $(FACES_VENV)
+	$(FACES_VENV)/bin/pip install -q numpy pillow scikit-image==0.26.0
+	$(FACES_VENV)/bin/python Tests/Faces/evaluate.py --work build/faces-eval
+# ---- end of face-detector comparison --------------------------------------------------------------

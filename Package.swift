@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "FullBleedCodecs", targets: ["FullBleedCodecs"]),
         .library(name: "FullBleedCore", targets: ["FullBleedCore"]),
         .library(name: "FullBleedPipeline", targets: ["FullBleedPipeline"]),
+        .library(name: "FullBleedFaces", targets: ["FullBleedFaces"]),
         // Fuzz targets (libFuzzer + ASan, `make fuzz`): build one at a time with `--product`.
         .executable(name: "FuzzJPEG", targets: ["FuzzJPEG"]),
         .executable(name: "FuzzPNG", targets: ["FuzzPNG"]),
@@ -52,6 +53,14 @@ let package = Package(
         .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "FullBleedColor"]),
         // Pipeline specs, planning, runner, manifest, writers: the only file-system code.
         .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedColor", "FullBleedCodecs", "FullBleedCore", "CCrypto"]),
+        // Face detection (README "Face detection"): dlib's HOG frontal-face detector through a C++ shim.
+        // liblapack/libblas are named by soname: dlib's SVD code in the headers calls LAPACK, and Debian's
+        // libdlib-dev does not pull in the unversioned -dev symlinks. FullBleedCore does not depend on this.
+        .target(
+            name: "CFullBleedFaces",
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary(":liblapack.so.3"), .linkedLibrary(":libblas.so.3"), .linkedLibrary("pthread")]
+        ),
+        .target(name: "FullBleedFaces", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedFaces"]),
         // Argument parsing, progress, exit codes.
         .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCore", "FullBleedCodecs"]),
 
@@ -62,6 +71,7 @@ let package = Package(
         .testTarget(name: "FullBleedCodecsTests", dependencies: ["FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedCoreTests", dependencies: ["FullBleedCore", "FullBleedColor", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedCore", "FullBleedColor", "FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedFacesTests", dependencies: ["FullBleedFaces", "CFullBleedFaces", "FullBleedCodecs", "FullBleedCore", "FullBleedImage", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedCLITests", dependencies: ["fullbleed", "FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
 
         // Fuzz targets: files are not main.swift; libFuzzer supplies main (`--sanitize=fuzzer`).
@@ -86,5 +96,6 @@ let package = Package(
             path: "Sources/FullBleedPlugin"
         ),
         // End of plugin.
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )
