@@ -108,6 +108,21 @@ import FullBleedTestSupport
         #expect(probe.gainMap?.size == map.size && probe.gainMap?.metadata == map.metadata)
     }
 
+    /// `Tests/Fixtures/hdr/apple_gainmap.heic`, the Apple-style HEIC the pipeline's HDR tests build: this
+    /// builder's file with a constant map (Apple code 160) and the maker note of a 2.65-stop photo. Rewrite
+    /// it with FULLBLEED_WRITE_HDR_FIXTURES=1; the committed file must read with the maker note's headroom.
+    @Test func committedAppleFixtureReadsWithItsHeadroom() throws {
+        let url = HDRFixtures.folder.appendingPathComponent("apple_gainmap.heic")
+        if ProcessInfo.processInfo.environment["FULLBLEED_WRITE_HDR_FIXTURES"] == "1" {
+            let bytes = try Self.file(map: try Self.appleMap(code: 160), exif: Self.appleEXIF(maker33: (101, 100), maker48: (5, 1000)))
+            try Data(bytes).write(to: url)
+        }
+        let decoded = try Codecs.decode(try TestPaths.bytes(url))
+        let map = try #require(decoded.gainMap, "\(decoded.warnings)")
+        #expect(decoded.info.gainMap?.source == .apple && abs(map.metadata.hdrCapacityMax - 2.65) < 1e-9)
+        #expect(decoded.image.size == PixelSize(width: 120, height: 100) && map.size == PixelSize(width: 96, height: 80))
+    }
+
     @Test func xmpHeadroomWinsOverTheMakerNote() throws {
         let bytes = try Self.file(map: try Self.appleMap(code: 200), exif: Self.appleEXIF(maker33: (101, 100), maker48: (5, 1000)),
                                   xmp: Self.appleXMP(headroom: 3))

@@ -38,7 +38,7 @@ public enum AssetBuilder {
         var files: [(path: String, bytes: [UInt8])] = []
         var firstCascade: ReductionCascade?
         for (index, target) in plan.targets.enumerated() {
-            let result = try TargetBuilder.build(target, crop: crops[index], image: decoded.image, plan: plan,
+            let result = try TargetBuilder.build(target, crop: crops[index], image: decoded.image, gainMap: decoded.gainMap, plan: plan,
                                                  resample: resample, encoder: encoder)
             warnings += result.warnings
             targets.append(result.record)
@@ -72,7 +72,12 @@ extension AssetRecord {
                 path: plan.source.relativePath, sha256: SHA256.hex(bytes), bytes: bytes.count, format: info.format.rawValue,
                 width: info.size.width, height: info.size.height, orientation: info.orientation.rawValue,
                 colorSpace: info.colorSpace.family.rawValue, iccProfile: info.colorSpace.icc?.name,
-                bitDepth: info.bitDepth, hasAlpha: info.hasAlpha),
+                bitDepth: info.bitDepth, hasAlpha: info.hasAlpha,
+                gainMap: info.gainMap.map {
+                    SourceGainMapRecord(metadata: $0.source.rawValue, width: $0.size.width, height: $0.size.height,
+                                        headroom: HDRRecord.rounded($0.metadata.headroom),
+                                        headroomStops: HDRRecord.rounded($0.metadata.hdrCapacityMax))
+                }),
             sidecarSHA256: plan.sidecar?.sha256,
             altText: plan.sidecar?.altText,
             warnings: warnings,

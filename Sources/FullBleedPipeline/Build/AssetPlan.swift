@@ -64,9 +64,11 @@ public struct AssetPlan: Sendable {
         let targets = try spec.targets.map { try Self.plan($0, sourceSize: size, spec: spec, path: source.relativePath) }
         self.targets = targets
         var decode = limits
+        decode.readsGainMap = spec.hdr == .keep
         decode.minimumSize = Self.minimumDecodeSize(targets, sourceSize: size)
         self.decode = decode
-        steps = Self.steps(spec: spec, targets: targets, textBoxes: !parameters.textBoxes.isEmpty, previewThumbnail: previewThumbnail)
+        steps = Self.steps(spec: spec, targets: targets, textBoxes: !parameters.textBoxes.isEmpty, previewThumbnail: previewThumbnail,
+                           gainMap: decode.readsGainMap)
             .filter { !skipping.contains($0) }
     }
 
@@ -108,7 +110,7 @@ public struct AssetPlan: Sendable {
     }
 
     /// The steps a pipeline asks for, in order.
-    static func steps(spec: PipelineSpec, targets: [Target], textBoxes: Bool, previewThumbnail: Bool) -> [BuildStep] {
+    static func steps(spec: PipelineSpec, targets: [Target], textBoxes: Bool, previewThumbnail: Bool, gainMap: Bool) -> [BuildStep] {
         let analyses = spec.legibility.enabled && (textBoxes || targets.contains { $0.device != nil })
         let placeholders = spec.placeholders
         var steps: [BuildStep] = [.decode]
@@ -117,6 +119,7 @@ public struct AssetPlan: Sendable {
         if analyses { steps.append(.analyse) }
         if analyses && spec.legibility.bakeGradient { steps.append(.bake) }
         if targets.contains(where: { $0.spec.backgroundExtension != nil }) { steps.append(.extend) }
+        if gainMap { steps.append(.gainMap) }
         steps.append(.encode)
         if placeholders.thumbHash || placeholders.blurHashComponents != nil || placeholders.averageColor || placeholders.paletteSize > 0 {
             steps.append(.placeholders)

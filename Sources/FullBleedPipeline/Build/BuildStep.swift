@@ -15,6 +15,9 @@ public enum BuildStep: String, Sendable, Codable, Hashable, CaseIterable, Compar
     case bake
     /// Render the background extension canvases (and cut their strips).
     case extend
+    /// Carry the source's HDR gain map to every tier, scrim and extension picture (`"hdr": "keep"` and a
+    /// source with a gain map): cropped, resampled in the log domain, removed under the glyph regions.
+    case gainMap = "gain-map"
     /// Encode every picture into the pipeline's output formats.
     case encode
     /// ThumbHash, BlurHash, average colour, palette.

@@ -14,7 +14,7 @@ enum TargetBuilder {
         var steps: Set<BuildStep>
     }
 
-    static func build(_ target: AssetPlan.Target, crop: CropPlan, image: Image, plan: AssetPlan,
+    static func build(_ target: AssetPlan.Target, crop: CropPlan, image: Image, gainMap: GainMapField?, plan: AssetPlan,
                       resample: ResampleOptions, encoder: OutputEncoder) throws -> Result {
         var steps: Set<BuildStep> = []
         var warnings = target.derivatives.notes.map { "\(target.hero.name): \($0)" }
@@ -27,6 +27,8 @@ enum TargetBuilder {
         if !baked.isEmpty { steps.insert(.bake) }
         let renderings = try ExtendStep.run(tiers, target: target, plan: plan)
         if !renderings.isEmpty { steps.insert(.extend) }
+        let maps = try GainMapStep.run(gainMap, baseSize: image.size, crop: crop, tiers: tiers, analysis: analysis, target: target, plan: plan)
+        if maps != nil { steps.insert(.gainMap) }
 
         var derivatives: [DerivativeRecord] = []
         var extensions: [(record: ExtensionRecord, variant: String)] = []
@@ -38,17 +40,17 @@ enum TargetBuilder {
                 status: DerivativeStatus(derivative.status), note: derivative.note, scrimOpacity: nil, files: [])
             derivatives.append(record)
             guard let picture = tiers.pictures[i] else { continue }
-            encoder.enqueue(picture, variant: variant)
+            encoder.enqueue(picture, variant: variant, gainMap: maps?.maps[i])
             if let scrim = baked[i] {
                 var scrimRecord = record
                 scrimRecord.kind = .scrim
                 scrimRecord.variant = VariantName.scrim(of: variant)
                 scrimRecord.scrimOpacity = scrim.opacity
                 derivatives.append(scrimRecord)
-                encoder.enqueue(scrim.image, variant: scrimRecord.variant)
+                encoder.enqueue(scrim.image, variant: scrimRecord.variant, gainMap: maps?.maps[i])
             }
             if let rendering = renderings[i] {
-                extensions += extensionParts(rendering, tier: derivative.tier.label, variant: variant,
+                extensions += extensionParts(rendering, gainMaps: maps?.extensions[i], tier: derivative.tier.label, variant: variant,
                                              strips: target.spec.backgroundExtension?.strips ?? false, encoder: encoder)
             }
         }
@@ -69,23 +71,25 @@ enum TargetBuilder {
                 record.files = encoded.records[entry.variant] ?? []
                 return record
             },
-            legibility: analysis)
+            legibility: analysis,
+            hdr: maps?.record)
         return Result(record: record, files: encoded.files, warnings: warnings, cascade: tiers.cascade, steps: steps)
     }
 
     /// The canvas and (with `strips`) each edge's strip of one tier: records, queued for encoding.
-    static func extensionParts(_ rendering: ExtensionRendering, tier: String, variant: String, strips: Bool,
+    static func extensionParts(_ rendering: ExtensionRendering, gainMaps: (canvas: GainMap, strips: [ExtensionEdge: GainMap])?,
+                               tier: String, variant: String, strips: Bool,
                                encoder: OutputEncoder) -> [(record: ExtensionRecord, variant: String)] {
         let canvasVariant = VariantName.extensionCanvas(of: variant)
         var parts = [(ExtensionRecord(tier: tier, part: .canvas, width: rendering.canvas.width, height: rendering.canvas.height,
                                       geometry: rendering.geometry, files: []), canvasVariant)]
-        encoder.enqueue(rendering.canvas, variant: canvasVariant)
+        encoder.enqueue(rendering.canvas, variant: canvasVariant, gainMap: gainMaps?.canvas)
         guard strips else { return parts }
         for (edge, strip) in rendering.strips.sorted(by: { $0.key < $1.key }) {
             let stripVariant = VariantName.extensionStrip(edge, of: variant)
             parts.append((ExtensionRecord(tier: tier, part: .strip(edge), width: strip.width, height: strip.height,
                                           geometry: rendering.geometry, files: []), stripVariant))
-            encoder.enqueue(strip, variant: stripVariant)
+            encoder.enqueue(strip, variant: stripVariant, gainMap: gainMaps?.strips[edge])
         }
         return parts
     }

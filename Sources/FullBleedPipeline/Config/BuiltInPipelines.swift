@@ -52,7 +52,8 @@ enum BuiltInPipelines {
             { "format": "jpeg", "quality": 82, "progressive": true }
           ],
           "naming": "{asset}/{variant}.{ext}",
-          "color": "keep"
+          "color": "keep",
+          "hdr": "keep"
         }
         """# + "\n",
     ]

@@ -61,6 +61,7 @@ public enum PipelineLoader {
         let naming = try root.string("naming") ?? "{asset}/{variant}.{ext}"
         try validateNaming(naming, at: "$.naming")
         let color = try root.choice("color", of: ["keep", "srgb"]).map { PipelineSpec.ColorOutput(rawValue: $0)! } ?? .keep
+        let hdr = try root.choice("hdr", of: ["keep", "sdr"]).map { PipelineSpec.HDROutput(rawValue: $0)! } ?? .sdr
         let (maxPixels, decodeSeconds) = try parseLimits(&root)
         var emit = EmitSpec.default
         if var e = try root.object("emit") { emit = try EmitSpec.parse(&e) }
@@ -72,6 +73,7 @@ public enum PipelineLoader {
             legibility: legibility, placeholders: placeholders, outputs: outputs, naming: naming, colorOutput: color,
             maxPixels: maxPixels, decodeSeconds: decodeSeconds, contentHash: contentHash(of: document))
         spec.emit = emit
+        spec.hdr = hdr
         if emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "$.emit.xcassets") }
         return spec
     }

@@ -30,6 +30,8 @@ public struct PipelineSpec: Sendable, Hashable {
     public var naming: String
     /// Keep the source colour profile (default) or convert derivatives to sRGB.
     public var colorOutput: ColorOutput
+    /// What to do with a source's HDR gain map (`"hdr"`, default `.sdr`).
+    public var hdr: HDROutput = .sdr
     /// Decoder limit, pixels.
     public var maxPixels: Int
     /// Seconds one source's decode may take before it is abandoned with an error (`limits.decodeSeconds`,
@@ -48,6 +50,16 @@ public struct PipelineSpec: Sendable, Hashable {
     public enum ColorOutput: String, Sendable, Hashable, Codable {
         case keep
         case sRGB = "srgb"
+    }
+
+    /// HDR output for sources that carry a gain map (Ultra HDR / ISO 21496-1 JPEG, Apple HEIC).
+    public enum HDROutput: String, Sendable, Hashable, Codable {
+        /// JPEG outputs are Ultra HDR JPEGs with ISO 21496-1 metadata: the SDR picture plus the source's
+        /// gain map carried through crop, tiers and extension, removed under the glyph regions. WebP, AVIF
+        /// and PNG outputs are SDR (their files have no `gainMap` in the manifest).
+        case keep
+        /// Every output is the SDR rendition (the gain map is not decoded).
+        case sdr
     }
 }
 

@@ -54,6 +54,21 @@ public struct SourceRecord: Sendable, Codable, Equatable {
     public var iccProfile: String?
     public var bitDepth: Int
     public var hasAlpha: Bool
+    /// The source's HDR gain map, when it has one (whether or not the pipeline keeps it).
+    public var gainMap: SourceGainMapRecord? = nil
+}
+
+/// A source's HDR gain map as read from its file.
+public struct SourceGainMapRecord: Sendable, Codable, Equatable {
+    /// Where the metadata came from: `iso21496` (ISO 21496-1), `xmp` (Ultra HDR v1.0 `hdrgm`), `apple`
+    /// (Apple's HEIC auxiliary gain map with the maker note's headroom).
+    public var metadata: String
+    /// The map's size in pixels, upright (commonly a quarter of each side of the photo).
+    public var width: Int
+    public var height: Int
+    /// The display headroom the photo is made for: HDR white / SDR white, linear (`2^headroomStops`).
+    public var headroom: Double
+    public var headroomStops: Double
 }
 
 public struct DecodeRecord: Sendable, Codable, Equatable {
@@ -73,6 +88,37 @@ public struct TargetRecord: Sendable, Codable, Equatable {
     public var derivatives: [DerivativeRecord]
     public var extensions: [ExtensionRecord]?
     public var legibility: ToolbarAnalysis?
+    /// What the gain map became in this target (`"hdr": "keep"` and a source with a gain map).
+    public var hdr: HDRRecord? = nil
+}
+
+/// A target's HDR gain map: carried to every tier (its JPEG files are Ultra HDR, see `FileRecord.gainMap`)
+/// and removed under the glyph regions.
+public struct HDRRecord: Sendable, Codable, Equatable {
+    /// The source's headroom (HDR white / SDR white, linear) the map is made for.
+    public var headroom: Double
+    /// Points from the hero's top within which the map is removed completely (gain 1: the HDR rendition
+    /// equals the SDR one under the status bar, toolbar and top text); below, it returns along the top
+    /// scrim's gradient. nil without glyph regions.
+    public var attenuatedTopPoints: Double?
+    /// The brightest luminance under any glyph region, measured on the largest tier; nil without regions.
+    public var glyphPeakLuminance: HDRGlyphPeaks?
+
+    init(headroom: Double) { self.headroom = Self.rounded(headroom) }
+
+    static func rounded(_ value: Double) -> Double { (value * 1e4).rounded() / 1e4 }
+}
+
+/// Peak relative luminance (linear light, SDR white = 1; glyphs are drawn at 1) under the glyph regions.
+public struct HDRGlyphPeaks: Sendable, Codable, Equatable {
+    /// The SDR picture.
+    public var sdr: Double
+    /// The HDR rendition at full headroom with the source's gain map as it was (before removal).
+    public var sourceHDR: Double
+    /// The HDR rendition at full headroom with the gain map as delivered (after removal): at most `sdr`.
+    public var deliveredHDR: Double
+    /// The tier measured.
+    public var tier: String
 }
 
 public struct DeviceRecord: Sendable, Codable, Equatable {
@@ -130,6 +176,15 @@ public struct FileRecord: Sendable, Codable, Equatable {
     public var format: String
     public var bytes: Int
     public var sha256: String
+    /// The gain map this file carries (an Ultra HDR JPEG with ISO 21496-1 metadata); absent for SDR files.
+    public var gainMap: FileGainMapRecord? = nil
+}
+
+/// The gain map inside an output file.
+public struct FileGainMapRecord: Sendable, Codable, Equatable {
+    /// Its size in pixels.
+    public var width: Int
+    public var height: Int
 }
 
 public struct PlaceholderRecord: Sendable, Codable, Equatable {

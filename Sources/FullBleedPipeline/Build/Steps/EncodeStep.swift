@@ -19,7 +19,7 @@ final class OutputEncoder {
     private let path: String
     private let enabled: Bool
     private let parallel: Bool
-    private var queue: [(variant: String, picture: Image)] = []
+    private var queue: [(variant: String, picture: Image, gainMap: GainMap?)] = []
 
     /// - Parameters:
     ///   - path: the source's relative path, for error messages.
@@ -33,21 +33,32 @@ final class OutputEncoder {
         self.parallel = parallel
     }
 
-    func enqueue(_ picture: Image, variant: String) {
+    /// Queues `picture` for every output format. With a `gainMap`, JPEG outputs are Ultra HDR JPEGs with
+    /// ISO 21496-1 metadata (`Codecs.encodeUltraHDR`); other formats get the SDR picture alone.
+    func enqueue(_ picture: Image, variant: String, gainMap: GainMap? = nil) {
         guard enabled else { return }
-        queue.append((variant, picture))
+        queue.append((variant, picture, gainMap))
     }
 
     /// Encodes and empties the queue. The first error (in queue order) is thrown, naming the source.
     func encodeQueued() throws -> Encoded {
-        let jobs = queue.flatMap { entry in spec.outputs.map { (entry.variant, entry.picture, $0) } }
+        let jobs = queue.flatMap { entry in
+            spec.outputs.map { output in
+                (variant: entry.variant, picture: entry.picture, output: output, gainMap: output.format == .jpeg ? entry.gainMap : nil)
+            }
+        }
         queue.removeAll()
         let results = ParallelRunner.map(jobs, jobs: parallel ? ParallelRunner.defaultJobs : 1) { _, job in
-            Result { try Codecs.encode(job.1, as: job.2.options) }
+            Result {
+                if let gainMap = job.gainMap, case .jpeg(let options) = job.output.options {
+                    return try Codecs.encodeUltraHDR(job.picture, gainMap: gainMap, options: options)
+                }
+                return try Codecs.encode(job.picture, as: job.output.options)
+            }
         }
 
         var encoded = Encoded(files: [], records: [:])
-        for (index, (variant, _, output)) in jobs.enumerated() {
+        for (index, (variant, _, output, gainMap)) in jobs.enumerated() {
             let bytes: [UInt8]
             do { bytes = try results[index].get() } catch let error as CodecError { throw error.at(path: path) }
             let relative = spec.naming
@@ -56,7 +67,8 @@ final class OutputEncoder {
                 .replacingOccurrences(of: "{ext}", with: output.format.fileExtension)
             encoded.files.append((relative, bytes))
             encoded.records[variant, default: []].append(
-                FileRecord(path: relative, format: output.format.rawValue, bytes: bytes.count, sha256: SHA256.hex(bytes)))
+                FileRecord(path: relative, format: output.format.rawValue, bytes: bytes.count, sha256: SHA256.hex(bytes),
+                           gainMap: gainMap.map { FileGainMapRecord(width: $0.size.width, height: $0.size.height) }))
         }
         return encoded
     }

@@ -10,8 +10,7 @@ enum ExtendStep {
         var renderings: [Int: ExtensionRendering] = [:]
         for (i, derivative) in target.derivatives.derivatives.enumerated() {
             guard let picture = tiers.pictures[i] else { continue }
-            var parameters = extensionSpec.parameters
-            parameters.scale = Double(derivative.tier.scale ?? 1) * derivative.headroom
+            let parameters = Self.parameters(extensionSpec, for: derivative)
             do {
                 renderings[i] = try BackgroundExtension.render(of: picture, parameters: parameters)
             } catch {
@@ -19,5 +18,12 @@ enum ExtendStep {
             }
         }
         return renderings
+    }
+
+    /// The extension parameters of one tier: the target's, at scale = tier scale x stretch headroom.
+    static func parameters(_ spec: ExtensionSpec, for derivative: Derivative) -> ExtensionParameters {
+        var parameters = spec.parameters
+        parameters.scale = Double(derivative.tier.scale ?? 1) * derivative.headroom
+        return parameters
     }
 }

@@ -1,45 +1,44 @@
 import Foundation
 import FullBleedImage
-import FullBleedTestSupport
 
 /// The gain map fixtures of `Tests/Fixtures/hdr` (made by `make_fixtures.py` with libultrahdr 1.4.0) and
 /// what libultrahdr decoded from them (`references.json`, `*.ref.f32`).
-enum HDRFixtures {
-    static var folder: URL { TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/hdr") }
+public enum HDRFixtures {
+    public static var folder: URL { TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/hdr") }
 
-    static func bytes(_ name: String) throws -> [UInt8] { try TestPaths.bytes(folder.appendingPathComponent(name)) }
+    public static func bytes(_ name: String) throws -> [UInt8] { try TestPaths.bytes(folder.appendingPathComponent(name)) }
 
     /// One entry of `references.json`: libultrahdr's decode of a fixture.
-    struct Reference: Decodable {
-        struct Metadata: Decodable {
-            var gainMapMin: [Double]
-            var gainMapMax: [Double]
-            var gamma: [Double]
-            var offsetSDR: [Double]
-            var offsetHDR: [Double]
-            var hdrCapacityMin: Double
-            var hdrCapacityMax: Double
-            var useBaseColorSpace: Bool
+    public struct Reference: Decodable, Sendable {
+        public struct Metadata: Decodable, Sendable {
+            public var gainMapMin: [Double]
+            public var gainMapMax: [Double]
+            public var gamma: [Double]
+            public var offsetSDR: [Double]
+            public var offsetHDR: [Double]
+            public var hdrCapacityMin: Double
+            public var hdrCapacityMax: Double
+            public var useBaseColorSpace: Bool
         }
-        var width: Int
-        var height: Int
-        var gainMapWidth: Int
-        var gainMapHeight: Int
-        var metadata: Metadata
-        var reference: String
-        var referenceWidth: Int
-        var referenceHeight: Int
-        var referencePeak: Double
+        public var width: Int
+        public var height: Int
+        public var gainMapWidth: Int
+        public var gainMapHeight: Int
+        public var metadata: Metadata
+        public var reference: String
+        public var referenceWidth: Int
+        public var referenceHeight: Int
+        public var referencePeak: Double
     }
 
-    static let references: [String: Reference] = {
+    public static let references: [String: Reference] = {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("references.json")),
               let decoded = try? JSONDecoder().decode([String: Reference].self, from: data) else { return [:] }
         return decoded
     }()
 
     /// libultrahdr's HDR rendition at full headroom, 4x4 box-averaged, linear RGB float32 (1.0 = SDR white).
-    static func referenceRendition(_ name: String) throws -> Image {
+    public static func referenceRendition(_ name: String) throws -> Image {
         guard let reference = references[name] else { throw TestFailure("no reference for \(name)") }
         let data = try Data(contentsOf: folder.appendingPathComponent(reference.reference))
         let floats = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
@@ -48,7 +47,7 @@ enum HDRFixtures {
     }
 
     /// 4x4 box average of a linear float RGB image (the references' reduction).
-    static func box4(_ image: Image) -> Image {
+    public static func box4(_ image: Image) -> Image {
         let w = image.width / 4, h = image.height / 4
         let s = image.floatSamples
         var out = [Float](repeating: 0, count: w * h * 3)
@@ -65,17 +64,17 @@ enum HDRFixtures {
     }
 
     /// PSNR in dB of two linear float images with peak `peak` (linear, relative to SDR white).
-    static func linearPSNR(_ a: Image, _ b: Image, peak: Double) -> Double {
+    public static func linearPSNR(_ a: Image, _ b: Image, peak: Double) -> Double {
         precondition(a.size == b.size && a.layout == b.layout)
         let x = a.floatSamples, y = b.floatSamples
         let mse = zip(x, y).reduce(0.0) { $0 + Double($1.0 - $1.1) * Double($1.0 - $1.1) } / Double(x.count)
         return mse == 0 ? .infinity : 10 * log10(peak * peak / mse)
     }
 
-    static let linearRGB = PixelFormat(layout: .rgb, sampleType: .float32, transfer: .linear)
+    public static let linearRGB = PixelFormat(layout: .rgb, sampleType: .float32, transfer: .linear)
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
