@@ -69,4 +69,27 @@ import FullBleedTestSupport
         #expect(record.steps.first == .decode && record.steps.contains(.placeholders))
         #expect(record.steps == record.steps.sorted())
     }
+
+    /// The live gradient an app draws over a plain file is the one the baker verified: the recommendation's
+    /// opacity is at least every tier's baked opacity (8-bit rounding makes the baker raise it on these
+    /// photos: 0.365 -> 0.39 on BytheWater for iPhone 17 Pro).
+    @Test(.requiresCorpus, arguments: ["plasma_BytheWater.jpg", "mate_LadyBird.jpg"])
+    func liveGradientIsTheBakedOne(name: String) throws {
+        let url = TestPaths.corpus.appendingPathComponent("photos/" + name)
+        let bytes = try TestPaths.bytes(url)
+        let spec = try PipelineLoader.load(path: BuildFixtures.defaultPipeline)
+        let plan = try AssetPlan(source: SourceFile(absolutePath: url.path, relativePath: name), bytes: bytes, sidecar: nil,
+                                 spec: spec, skipping: [.encode])
+        let record = try AssetBuilder.build(plan, bytes: bytes).record
+        var compared = 0
+        for target in record.targets {
+            guard let scrim = target.legibility?.recommendation.scrim else { continue }
+            for derivative in target.derivatives where derivative.kind == .scrim {
+                let baked = try #require(derivative.scrimOpacity)
+                #expect(scrim.opacity >= baked - 1e-12, "\(target.name) \(derivative.tier): live \(scrim.opacity), baked \(baked)")
+                compared += 1
+            }
+        }
+        #expect(compared > 0)
+    }
 }

@@ -36,9 +36,12 @@ public struct LowerTextRecommendation: Sendable, Hashable, Codable {
 /// tone for the status bar and the toolbar, a scrim strong enough for the worst region (or none), and
 /// the scroll edge effect style.
 ///
-/// The tone is the one needing the weaker scrim over all regions of the top group (the toolbar regions and
-/// text boxes centred in the upper half); when both need none, the one whose worst region has the higher
-/// contrast. With no region in the top group (a web hero whose only text box is low), the tone is `.light`,
+/// The tone is the one whose scrim changes the photo least as seen over all regions of the top group (the
+/// toolbar regions and text boxes centred in the upper half): the mean CIE L* change of a uniform scrim at
+/// the opacity each tone needs, over the regions' mean luminances (a tone needing no scrim changes nothing
+/// and wins); a tone no scrim can serve loses; equal changes go to the weaker scrim; when both need none,
+/// the one whose worst region has the higher contrast. So a dark photo gets white glyphs over a dark
+/// gradient and a bright one dark glyphs over a light veil, rather than whichever opacity is smaller. With no region in the top group (a web hero whose only text box is low), the tone is `.light`,
 /// no scrim, `.soft`, and `regionNames` is empty.
 public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     /// `.light`: white glyphs (a dark toolbar colour scheme); `.dark`: black glyphs (a light scheme).

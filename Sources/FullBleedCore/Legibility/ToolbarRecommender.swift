@@ -1,3 +1,6 @@
+import Foundation
+import FullBleedColor
+
 /// Derives a `ToolbarRecommendation` from measured glyph regions (rules documented on
 /// `ToolbarRecommendation`, `ScrimRecommendation` and `ScrollEdgeStyle`).
 enum ToolbarRecommender {
@@ -36,10 +39,18 @@ enum ToolbarRecommender {
             return most
         }
         func worstContrast(_ tone: GlyphTone) -> Double { reports.map { $0.verdict.contrast(of: tone) }.min() ?? 0 }
+        func change(_ tone: GlyphTone, _ required: Double) -> Double {
+            lightnessChange(reports, color: tone == .light ? .black : .white,
+                            opacity: required > 0 ? min(1, required + parameters.opacityMargin) : 0, compositing: parameters.compositing)
+        }
         let light = need(.light), dark = need(.dark)
         let tone: GlyphTone
         switch (light, dark) {
-        case let (l?, d?) where l != d: tone = l < d ? .light : .dark
+        case let (l?, d?) where l > 0 || d > 0:
+            // Restraint: the tone whose scrim changes the photo least as seen (mean CIE L* change over the
+            // regions), not the one with the smaller opacity; equal changes go to the weaker scrim.
+            let (lightChange, darkChange) = (change(.light, l), change(.dark, d))
+            if abs(lightChange - darkChange) > 1e-9 { tone = lightChange < darkChange ? .light : .dark } else { tone = l <= d ? .light : .dark }
         case (_?, nil): tone = .light
         case (nil, _?): tone = .dark
         default: tone = worstContrast(.light) >= worstContrast(.dark) ? .light : .dark
@@ -64,5 +75,34 @@ enum ToolbarRecommender {
                                         stops: stops, compositing: parameters.compositing, target: parameters.target,
                                         regionNames: names)
         return (tone, scrim)
+    }
+
+    /// The mean change in CIE L* (0-100) that a uniform scrim of `color` at `opacity` makes over `reports`'
+    /// regions: each region at its mean luminance (linear, the analysis's blurred plane), weighted by its
+    /// area in points, composited as `compositing` says (on gamma-encoded values the luminance is taken
+    /// through the sRGB curve, a gray approximation). The estimate the tone choice compares.
+    static func lightnessChange(_ reports: [GlyphRegionReport], color: ScrimColor, opacity: Double,
+                                compositing: ScrimCompositing) -> Double {
+        guard opacity > 0 else { return 0 }
+        let target = color == .black ? 0.0 : 1.0
+        var total = 0.0, area = 0.0
+        for report in reports {
+            let y = min(max(report.metrics.meanLuminance, 0), 1)
+            let composited: Double
+            switch compositing {
+            case .linearLight: composited = (1 - opacity) * y + opacity * target
+            case .gammaEncoded:
+                composited = SRGBTransfer.linear((1 - opacity) * SRGBTransfer.encoded(y) + opacity * target)
+            }
+            let weight = max(report.region.width * report.region.height, 1e-9)
+            total += weight * abs(cieLightness(composited) - cieLightness(y))
+            area += weight
+        }
+        return area > 0 ? total / area : 0
+    }
+
+    /// CIE 1976 L* of relative luminance `y` (0...1, D65 white = 1).
+    static func cieLightness(_ y: Double) -> Double {
+        y > 216.0 / 24389 ? 116 * cbrt(y) - 16 : 24389.0 / 27 * y
     }
 }

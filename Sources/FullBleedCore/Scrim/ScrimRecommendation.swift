@@ -23,7 +23,8 @@ public struct ScrimRecommendation: Sendable, Hashable, Codable {
     public var color: ScrimColor
     /// The edge the gradient starts from.
     public var edge: ScrimEdge
-    /// The strongest opacity (0...1): `minimumOpacity + margin`, capped at 1.
+    /// The strongest opacity (0...1): `minimumOpacity + margin`, capped at 1; in a build that bakes the
+    /// gradient, raised to the strongest opacity any tier was baked with (so live and baked agree).
     public var opacity: Double
     /// The closed-form minimum (SPEC 2.5) of the most demanding region, without margin.
     public var minimumOpacity: Double

@@ -20,11 +20,12 @@ enum TargetBuilder {
         var warnings = target.derivatives.notes.map { "\(target.hero.name): \($0)" }
         var tiers = TierStep.run(image, crop: crop, target: target, options: resample)
         if !tiers.pictures.isEmpty { steps.insert(.tiers) }
-        let analysis = AnalyseStep.run(&tiers, crop: crop, target: target, plan: plan)
-        if analysis != nil { steps.insert(.analyse) }
-        let (baked, bakeWarnings) = BakeStep.run(tiers, analysis: analysis, target: target, plan: plan)
+        let measured = AnalyseStep.run(&tiers, crop: crop, target: target, plan: plan)
+        if measured != nil { steps.insert(.analyse) }
+        let (baked, bakeWarnings) = BakeStep.run(tiers, analysis: measured, target: target, plan: plan)
         warnings += bakeWarnings
         if !baked.isEmpty { steps.insert(.bake) }
+        let analysis = BakeStep.recommendationMatchingBaked(measured, baked: baked)
         let renderings = try ExtendStep.run(tiers, target: target, plan: plan)
         if !renderings.isEmpty { steps.insert(.extend) }
         let maps = try GainMapStep.run(gainMap, baseSize: image.size, crop: crop, tiers: tiers, analysis: analysis, target: target, plan: plan)
@@ -46,6 +47,12 @@ enum TargetBuilder {
                 scrimRecord.kind = .scrim
                 scrimRecord.variant = VariantName.scrim(of: variant)
                 scrimRecord.scrimOpacity = scrim.opacity
+                if let analysis {
+                    let extent = GainMapBandAttenuation(analysis: analysis).topExtentPoints
+                    let rows = Int((extent * Double(picture.height) / analysis.heroHeightPoints).rounded(.up))
+                    let change = BandLightnessChange.mean(plain: picture, baked: scrim.image, heightPixels: rows)
+                    scrimRecord.bandLightnessChange = (change * 100).rounded() / 100
+                }
                 derivatives.append(scrimRecord)
                 encoder.enqueue(scrim.image, variant: scrimRecord.variant, gainMap: maps?.maps[i])
             }

@@ -158,6 +158,9 @@ public struct DerivativeRecord: Sendable, Codable, Equatable {
     public var status: DerivativeStatus
     public var note: String?
     public var scrimOpacity: Double?
+    /// `scrim` variants: the mean change in CIE L* (0-100) the baked gradient makes over the band from the
+    /// hero's top to the far side of its top glyph regions, measured on this tier's pixels (plain vs baked).
+    public var bandLightnessChange: Double? = nil
     public var files: [FileRecord]
 }
 

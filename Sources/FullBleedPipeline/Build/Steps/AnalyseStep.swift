@@ -37,4 +37,19 @@ enum BakeStep {
         }
         return (baked, warnings)
     }
+
+    /// The analysis with its recommended gradients raised to the strongest opacity any tier had to be
+    /// baked with, so the gradient an app draws live over a plain file is the one verified on the baked
+    /// pixels of every tier (the baker raises an opacity when 8-bit rounding leaves a region short).
+    static func recommendationMatchingBaked(_ analysis: ToolbarAnalysis?, baked: [Int: BakedScrim]) -> ToolbarAnalysis? {
+        guard var analysis, !baked.isEmpty else { return analysis }
+        if let scrim = analysis.recommendation.scrim, let strongest = baked.values.map(\.opacity).max(), strongest > scrim.opacity {
+            analysis.recommendation.scrim = scrim.scaled(toOpacity: strongest)
+        }
+        if let lower = analysis.recommendation.lowerText?.scrim, let strongest = baked.values.compactMap(\.lowerOpacity).max(),
+           strongest > lower.opacity {
+            analysis.recommendation.lowerText?.scrim = lower.scaled(toOpacity: strongest)
+        }
+        return analysis
+    }
 }
