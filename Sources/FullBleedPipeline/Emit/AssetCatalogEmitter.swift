@@ -35,7 +35,7 @@ public enum AssetCatalogEmitter {
         var files = [EmittedFile(path: catalog + "/Contents.json", content: .bytes(XcodeContentsJSON.object(["info": XcodeContentsJSON.info]).bytes))]
         var groups: Set<String> = []
         var setNames: [String: String] = [:]
-        for asset in manifest.assets {
+        for asset in manifest.assets where asset.deliversImages {
             let displayP3 = spec.colorOutput == .keep && asset.source.colorSpace == "display-p3"
             let layout = AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: displayP3)
             for set in layout.imageSets {

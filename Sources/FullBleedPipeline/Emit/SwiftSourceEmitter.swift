@@ -26,10 +26,12 @@ public enum SwiftSourceEmitter {
     public static func source(manifest: Manifest, spec: PipelineSpec) -> String {
         let type = spec.emit.swiftTypeName
         let format = AssetCatalogEmitter.imageFormat(of: spec)?.rawValue
-        let names = SwiftIdentifier.uniqueMemberNames(forKeys: manifest.assets.map(\.key), reserved: reservedMemberNames)
+        // Assets that deliver no picture (too small for every tier) have no image to name: left out.
+        let assets = manifest.assets.filter(\.deliversImages)
+        let names = SwiftIdentifier.uniqueMemberNames(forKeys: assets.map(\.key), reserved: reservedMemberNames)
         var out = header(type: type, manifest: manifest, spec: spec) + "\n\n" + toolbarTypes(type: type) + "\n\n"
             + layoutTypes(type: type) + "\n\n" + heroType(type: type) + "\n"
-        for (asset, name) in zip(manifest.assets, names) {
+        for (asset, name) in zip(assets, names) {
             let displayP3 = spec.colorOutput == .keep && asset.source.colorSpace == "display-p3"
             let layout = AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: displayP3)
             out += hero(asset, memberName: name, layout: layout)
