@@ -21,18 +21,18 @@ import FullBleedTestSupport
         let args = ["build", tmp.path + "/in", "--pipeline", BuildFixtures.smallPipeline, "--out", out, "--quiet"]
         let result = try CLIRunner.run(args + ["--emit", "xcassets", "--emit", "swift"])
         #expect(result.exitCode == 0, "\(result.stderr)")
-        let contents = try Data(contentsOf: URL(fileURLWithPath: out + "/Heroes.xcassets/sk_retina-jpg.imageset/Contents.json"))
+        let contents = try Data(contentsOf: URL(fileURLWithPath: out + "/Xcode/Heroes.xcassets/sk_retina-jpg.imageset/Contents.json"))
         let images = try #require((try JSONSerialization.jsonObject(with: contents) as? [String: Any])?["images"] as? [[String: Any]])
-        #expect(images.compactMap { $0["filename"] as? String }.sorted() == ["ipad-mini@1x.jpg", "iphone-17-pro@1x.jpg"])
-        let swift = try String(contentsOfFile: out + "/Heroes.swift", encoding: .utf8)
+        #expect(images.compactMap { $0["filename"] as? String }.sorted() == ["ipad-mini@1x.jpg", "iphone-17-pro@1x.jpg", "iphone-17-pro@1x.jpg"])
+        let swift = try String(contentsOfFile: out + "/Xcode/Heroes.swift", encoding: .utf8)
         #expect(swift.contains("public enum Heroes {") && swift.contains("public static let skRetinaJpg = Hero("))
         #expect(try CLIRunner.run(args + ["--check", "--emit", "xcassets,swift"]).exitCode == 0)
         // Without --emit the pipeline emits nothing, so the emitted files are not checked.
         #expect(try CLIRunner.run(args + ["--check"]).exitCode == 0)
-        try FileManager.default.removeItem(atPath: out + "/Heroes.swift")
+        try FileManager.default.removeItem(atPath: out + "/Xcode/Heroes.swift")
         let check = try CLIRunner.run(args.filter { $0 != "--quiet" } + ["--check", "--emit", "swift"])
         #expect(check.exitCode == 1)
-        #expect(check.stdout.contains("Heroes.swift: missing") || check.stderr.contains("Heroes.swift: missing"), "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("Xcode/Heroes.swift: missing") || check.stderr.contains("Xcode/Heroes.swift: missing"), "\(check.stdout)\(check.stderr)")
     }
 
     @Test func buildHelpListsEmit() throws {

@@ -44,10 +44,10 @@ import FullBleedTestSupport
         #expect(!statuses.isEmpty && statuses.allSatisfy { $0 == "skipped" })
 
         // Catalog and Swift: the built photo is there, the skipped one is not.
-        let catalog = try FileManager.default.contentsOfDirectory(atPath: out + "/Heroes.xcassets")
+        let catalog = try FileManager.default.contentsOfDirectory(atPath: out + "/Xcode/Heroes.xcassets")
         #expect(catalog.contains("sk_retina-jpg.imageset"))
         #expect(!catalog.contains { $0.hasPrefix("tiny_512") }, "\(catalog)")
-        let swift = try String(contentsOfFile: out + "/Heroes.swift", encoding: .utf8)
+        let swift = try String(contentsOfFile: out + "/Xcode/Heroes.swift", encoding: .utf8)
         #expect(swift.contains("public static let skRetinaJpg = Hero("))
         #expect(!swift.contains("tiny"), "the skipped photo must not appear in the Swift file")
 

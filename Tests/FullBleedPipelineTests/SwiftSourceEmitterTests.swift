@@ -103,7 +103,7 @@ import FullBleedTestSupport
         defer { fixture.remove() }
         try fixture.build()
         var manifest = try fixture.manifest()
-        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.out + "/TestHeroes.swift"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.out + "/Xcode/TestHeroes.swift"))
                 == Data(SwiftSourceEmitter.source(manifest: manifest, spec: fixture.spec).utf8))
 
         // Hostile keys and text: a keyword, a collision, quotes, backslashes, interpolation and a newline.

@@ -1,7 +1,7 @@
 import FullBleedColor
 import FullBleedCore
 
-/// Writes `OUT/<swiftTypeName>.swift` (default `Heroes.swift`): one source file an app adds to its target,
+/// Writes `OUT/<folder>/<swiftTypeName>.swift` (default `Xcode/Heroes.swift`): one source file an app adds to its target,
 /// with a value per hero: image names in the asset catalog, the toolbar recommendation (colour scheme, scrim
 /// colour, opacity, height and stops, scroll edge style), the layout numbers (collapse offset, supported
 /// stretch) per device target, the placeholders and the average colour; plus an `all` array.
