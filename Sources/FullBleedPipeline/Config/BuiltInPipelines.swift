@@ -8,7 +8,7 @@ enum BuiltInPipelines {
         {
           "$schema": "schema/pipeline.schema.json",
           "name": "ios-hero",
-          "description": "iOS 26 detail-screen heroes: iPhone @3x/@2x with stretch headroom, iPad @2x with the sidebar's baked background extension; JPEG only, the format an iOS app and its asset catalog use (add { \"format\": \"heic\" } to outputs for a HEIC catalog: smaller files, Display P3 kept).",
+          "description": "iOS 26 detail-screen heroes: iPhone @3x/@2x with stretch headroom, iPad @2x with the sidebar's baked background extension; JPEG only, the format an iOS app and its asset catalog use (add { \"format\": \"heic\" } to outputs for a HEIC catalog; Display P3 stays P3).",
           "targets": [
             { "device": "iphone-17-pro-max", "scales": [3, 2] },
             { "device": "iphone-17-pro", "scales": [3] },

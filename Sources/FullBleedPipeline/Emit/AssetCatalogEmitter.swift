@@ -6,7 +6,7 @@ import FullBleedCodecs
 ///
 /// The images are hard links to the build's own outputs (copies where the file system has no hard links),
 /// so the catalog costs no disk space. Xcode takes PNG, JPEG and HEIC, not WebP or AVIF: the catalog uses
-/// the pipeline's HEIC output when it has one (the smaller files, Display P3 kept), else its first JPEG or
+/// the pipeline's HEIC output when it has one (a pipeline lists HEIC for the catalog; Display P3 kept), else its first JPEG or
 /// PNG output. The catalog folder belongs to FullBleed: files in it that the
 /// current build does not emit (image sets of deleted photos) are removed.
 public enum AssetCatalogEmitter {
