@@ -37,6 +37,23 @@ import FullBleedTestSupport
 
     @Test func buildHelpListsEmit() throws {
         let result = try CLIRunner.run(["build", "--help"])
-        #expect(result.stdout.contains("--emit LIST"))
+        #expect(result.stdout.contains("--emit LIST") && result.stdout.contains("--emit-dir DIR"))
+    }
+
+    /// `--emit-dir` puts the catalog and the Swift file in a folder of their own inside `--out`; a folder
+    /// outside it is a usage error that writes nothing.
+    @Test func emitDirChoosesTheFolderInsideTheOutputFolder() throws {
+        let tmp = try TemporaryDirectory("emit-dir")
+        defer { tmp.remove() }
+        let out = tmp.path + "/out"
+        let args = ["build", "Samples/sk_retina.jpg", "--pipeline", BuildFixtures.smallPipeline, "--out", out, "--quiet", "--emit", "xcassets,swift"]
+        let result = try CLIRunner.run(args + ["--emit-dir", "App/Generated"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/App/Generated").sorted() == ["Heroes.swift", "Heroes.xcassets"])
+        #expect(!FileManager.default.fileExists(atPath: out + "/Xcode"))
+        let outside = try CLIRunner.run(args.map { $0 == out ? tmp.path + "/other" : $0 } + ["--emit-dir", "../escape"])
+        #expect(outside.exitCode == 2)
+        #expect(outside.stderr.contains("--emit-dir expected a folder inside the output folder"), "\(outside.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/other") && !FileManager.default.fileExists(atPath: tmp.path + "/escape"))
     }
 }
