@@ -36,6 +36,7 @@ public enum Codecs {
         case .png(let o): return try PNGCodec.encode(image, options: o)
         case .webp(let o): return try WebPCodec.encode(image, options: o)
         case .avif(let o): return try HEIFCodec.encode(image, options: o)
+        case .heic(let o): return try HEIFCodec.encode(image, options: o)
         }
     }
 

@@ -5,6 +5,7 @@ public enum EncodeOptions: Sendable, Hashable {
     case png(PNGEncodeOptions)
     case webp(WebPEncodeOptions)
     case avif(AVIFEncodeOptions)
+    case heic(HEICEncodeOptions)
 
     public var format: ImageFormat {
         switch self {
@@ -12,6 +13,7 @@ public enum EncodeOptions: Sendable, Hashable {
         case .png: return .png
         case .webp: return .webp
         case .avif: return .avif
+        case .heic: return .heic
         }
     }
 }
@@ -99,6 +101,27 @@ public struct AVIFEncodeOptions: Sendable, Hashable {
         self.quality = quality
         self.speed = speed
         self.lossless = lossless
+        self.chromaSubsampling = chromaSubsampling
+    }
+}
+
+/// HEIC (libheif 1.15 with x265) encoder settings: HEVC-coded HEIF, the format Xcode asset catalogs take
+/// besides PNG and JPEG (and what iPhones shoot). Always 8-bit, one image, no alpha auxiliary beyond
+/// libheif's own; the ICC profile is embedded byte for byte (Display P3 stays P3), as for AVIF.
+///
+/// x265 runs with its `ultrafast` preset: its default preset takes about a minute for 12 MP on two cores,
+/// and hero tiers are encoded once per build. Quality is libheif's lossy quality (it sets x265's CRF);
+/// the default 60 is the AVIF default.
+public struct HEICEncodeOptions: Sendable, Hashable {
+    /// The same choice as JPEG's: 4:2:0 (the default) or 4:4:4.
+    public typealias ChromaSubsampling = JPEGEncodeOptions.ChromaSubsampling
+
+    /// 0...100 (lossy quality).
+    public var quality: Int
+    public var chromaSubsampling: ChromaSubsampling
+
+    public init(quality: Int = 60, chromaSubsampling: ChromaSubsampling = .yuv420) {
+        self.quality = quality
         self.chromaSubsampling = chromaSubsampling
     }
 }

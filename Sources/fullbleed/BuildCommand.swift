@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--emit xcassets,swift] [--decode-timeout SECONDS] [--preview]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--emit xcassets,swift] [--emit-dir DIR] [--decode-timeout SECONDS] [--preview]"
     static let options = [
         OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
         OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
@@ -18,6 +18,7 @@ enum BuildCommand: Command {
         OptionSpec("shards", value: "N", help: "Shard count, with the shard index from JOB_COMPLETION_INDEX (0-based)"),
         OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
         OptionSpec("emit", value: "LIST", help: "Also write xcassets and/or swift (comma list, repeatable; adds to the pipeline's \"emit\")"),
+        OptionSpec("emit-dir", value: "DIR", help: "Folder inside --out for the catalog and Swift file, nothing else (default Xcode)"),
         OptionSpec("decode-timeout", value: "SECONDS", help: "Abandon a photo whose decode takes longer (default: the pipeline's limits.decodeSeconds, 60)"),
         OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder"),
     ]
@@ -29,6 +30,11 @@ enum BuildCommand: Command {
             for value in arguments.allValues("emit") { spec.emit.enable(try EmitSpec.kinds(parsing: value)) }
         } catch let error as ConfigError {
             throw UsageError(message: "--emit \(error.message)")
+        }
+        if let folder = arguments.value("emit-dir") {
+            do { try spec.emit.setFolder(folder, at: "--emit-dir") } catch let error as ConfigError {
+                throw UsageError(message: "--emit-dir \(error.message)")
+            }
         }
         if let text = arguments.value("decode-timeout") {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 86_400 else {

@@ -35,6 +35,11 @@ final class ProgressReporter: @unchecked Sendable {
             if let error = a.error {
                 clearLine()
                 output.writeError(Terminal.red(error))
+            } else if a.status == .skipped {
+                // A skip stays on screen (it is the user's to fix), unlike the progress line.
+                clearLine()
+                output.writeError((mode == .lines ? "[\(a.done)/\(a.toBuild)] " : "")
+                                  + Terminal.yellow("skipped \(OneLine.escaped(a.path)): \(a.reason ?? "no tier could be made")"))
             } else if mode == .lines {
                 output.writeError("[\(a.done)/\(a.toBuild)] built \(OneLine.escaped(a.path)) (\(String(format: "%.2f", a.seconds)) s)")
             }
@@ -45,7 +50,9 @@ final class ProgressReporter: @unchecked Sendable {
                 output.write("Stale or missing (\(s.stale.count)):")
                 for line in s.stale { output.write("  " + line) }
             }
-            var line = "\(s.built) built, \(s.unchanged) unchanged, \(s.failed) failed"
+            var line = "\(s.built) built, \(s.unchanged) unchanged, "
+            if s.skipped > 0 { line += "\(s.skipped) skipped (too small for every tier), " }
+            line += "\(s.failed) failed"
             if s.removed > 0 { line += ", \(s.removed) stale outputs removed" }
             line += String(format: " in %.2f s", s.seconds)
             if s.megapixels > 0 && s.seconds > 0 { line += String(format: " (%.1f MP/s)", s.megapixels / s.seconds) }
@@ -86,8 +93,9 @@ final class ProgressReporter: @unchecked Sendable {
             object = ["event": "asset", "path": a.path, "status": a.status.rawValue, "done": a.done, "toBuild": a.toBuild,
                       "seconds": (a.seconds * 1000).rounded() / 1000, "megapixels": (a.megapixels * 1000).rounded() / 1000]
             if let error = a.error { object["error"] = error }
+            if let reason = a.reason { object["reason"] = reason }
         case .finished(let s):
-            object = ["event": "finished", "total": s.total, "built": s.built, "unchanged": s.unchanged, "failed": s.failed,
+            object = ["event": "finished", "total": s.total, "built": s.built, "unchanged": s.unchanged, "skipped": s.skipped, "failed": s.failed,
                       "removed": s.removed, "seconds": (s.seconds * 1000).rounded() / 1000]
             if !s.stale.isEmpty { object["stale"] = s.stale }
             if let manifest = s.manifestPath { object["manifest"] = manifest }

@@ -10,4 +10,5 @@ enum Terminal {
     }
 
     static func red(_ text: String) -> String { colorAllowed ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+    static func yellow(_ text: String) -> String { colorAllowed ? "\u{1B}[33m\(text)\u{1B}[0m" : text }
 }

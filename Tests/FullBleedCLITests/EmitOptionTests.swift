@@ -21,22 +21,39 @@ import FullBleedTestSupport
         let args = ["build", tmp.path + "/in", "--pipeline", BuildFixtures.smallPipeline, "--out", out, "--quiet"]
         let result = try CLIRunner.run(args + ["--emit", "xcassets", "--emit", "swift"])
         #expect(result.exitCode == 0, "\(result.stderr)")
-        let contents = try Data(contentsOf: URL(fileURLWithPath: out + "/Heroes.xcassets/sk_retina-jpg.imageset/Contents.json"))
+        let contents = try Data(contentsOf: URL(fileURLWithPath: out + "/Xcode/Heroes.xcassets/sk_retina-jpg.imageset/Contents.json"))
         let images = try #require((try JSONSerialization.jsonObject(with: contents) as? [String: Any])?["images"] as? [[String: Any]])
-        #expect(images.compactMap { $0["filename"] as? String }.sorted() == ["ipad-mini@1x.jpg", "iphone-17-pro@1x.jpg"])
-        let swift = try String(contentsOfFile: out + "/Heroes.swift", encoding: .utf8)
+        #expect(images.compactMap { $0["filename"] as? String }.sorted() == ["ipad-mini@1x.jpg", "iphone-17-pro@1x.jpg", "iphone-17-pro@1x.jpg"])
+        let swift = try String(contentsOfFile: out + "/Xcode/Heroes.swift", encoding: .utf8)
         #expect(swift.contains("public enum Heroes {") && swift.contains("public static let skRetinaJpg = Hero("))
         #expect(try CLIRunner.run(args + ["--check", "--emit", "xcassets,swift"]).exitCode == 0)
         // Without --emit the pipeline emits nothing, so the emitted files are not checked.
         #expect(try CLIRunner.run(args + ["--check"]).exitCode == 0)
-        try FileManager.default.removeItem(atPath: out + "/Heroes.swift")
+        try FileManager.default.removeItem(atPath: out + "/Xcode/Heroes.swift")
         let check = try CLIRunner.run(args.filter { $0 != "--quiet" } + ["--check", "--emit", "swift"])
         #expect(check.exitCode == 1)
-        #expect(check.stdout.contains("Heroes.swift: missing") || check.stderr.contains("Heroes.swift: missing"), "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("Xcode/Heroes.swift: missing") || check.stderr.contains("Xcode/Heroes.swift: missing"), "\(check.stdout)\(check.stderr)")
     }
 
     @Test func buildHelpListsEmit() throws {
         let result = try CLIRunner.run(["build", "--help"])
-        #expect(result.stdout.contains("--emit LIST"))
+        #expect(result.stdout.contains("--emit LIST") && result.stdout.contains("--emit-dir DIR"))
+    }
+
+    /// `--emit-dir` puts the catalog and the Swift file in a folder of their own inside `--out`; a folder
+    /// outside it is a usage error that writes nothing.
+    @Test func emitDirChoosesTheFolderInsideTheOutputFolder() throws {
+        let tmp = try TemporaryDirectory("emit-dir")
+        defer { tmp.remove() }
+        let out = tmp.path + "/out"
+        let args = ["build", "Samples/sk_retina.jpg", "--pipeline", BuildFixtures.smallPipeline, "--out", out, "--quiet", "--emit", "xcassets,swift"]
+        let result = try CLIRunner.run(args + ["--emit-dir", "App/Generated"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/App/Generated").sorted() == ["Heroes.swift", "Heroes.xcassets"])
+        #expect(!FileManager.default.fileExists(atPath: out + "/Xcode"))
+        let outside = try CLIRunner.run(args.map { $0 == out ? tmp.path + "/other" : $0 } + ["--emit-dir", "../escape"])
+        #expect(outside.exitCode == 2)
+        #expect(outside.stderr.contains("--emit-dir expected a folder inside the output folder"), "\(outside.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/other") && !FileManager.default.fileExists(atPath: tmp.path + "/escape"))
     }
 }

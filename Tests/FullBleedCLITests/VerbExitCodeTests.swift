@@ -64,7 +64,7 @@ import FullBleedTestSupport
         #expect(FileManager.default.fileExists(atPath: out + "/manifest.json"))
 
         let emitOut = tmp.path + "/emit"
-        try FileManager.default.createDirectory(atPath: emitOut + "/Heroes.swift", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: emitOut + "/Xcode/Heroes.swift", withIntermediateDirectories: true)
         let emit = try CLIRunner.run(["build", "Samples/sk_chelsea.png", "--pipeline", BuildFixtures.smallPipeline, "--out", emitOut,
                                       "--emit", "swift", "--quiet"])
         Self.expectOneLineExit3(emit, naming: "Heroes.swift")

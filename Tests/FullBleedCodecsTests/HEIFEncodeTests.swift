@@ -45,6 +45,21 @@ import FullBleedTestSupport
         #expect(info.colorSpace.icc?.bytes == profile.bytes)
     }
 
+    /// HEIC output (x265): a Display P3 image stays P3 (its ICC profile byte for byte), the picture
+    /// survives, and the same input gives the same bytes.
+    @Test func heicOutputKeepsDisplayP3AndIsDeterministic() throws {
+        let profile = try #require(try Codecs.probe(try HEIFTestFiles.fixture("p3_orient6.heic")).colorSpace.icc)
+        var image = SyntheticImages.photoLike(width: 160, height: 96)
+        image.colorSpace = ICCInspector.colorSpace(forProfile: profile.bytes)
+        let bytes = try Codecs.encode(image, as: .heic(HEICEncodeOptions()))
+        #expect(ImageFormat.sniff(bytes) == .heic)
+        let info = try Codecs.probe(bytes)
+        #expect(info.colorSpace.family == .displayP3)
+        #expect(info.colorSpace.icc?.bytes == profile.bytes)
+        #expect(ImageComparison.psnr(try Codecs.decode(bytes).image, image) > 30)
+        #expect(try Codecs.encode(image, as: .heic(HEICEncodeOptions())) == bytes)
+    }
+
     @Test func sameInputGivesSameBytes() throws {
         let image = SyntheticImages.photoLike(width: 96, height: 64)
         let results = [0, 1, 2].map { _ in try? Codecs.encode(image, as: .avif(AVIFEncodeOptions())) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FullBleedCodecs
 @testable import FullBleedPipeline
 import FullBleedTestSupport
 
@@ -62,9 +63,11 @@ import FullBleedTestSupport
                     catalogImages += 1
                 }
                 for image in Self.images(contents) {
-                    #expect(["iphone", "ipad"].contains(image["idiom"]), "\(folder)")
+                    #expect(["universal", "iphone", "ipad"].contains(image["idiom"]), "\(folder)")
                     #expect(["1x", "2x", "3x"].contains(image["scale"]), "\(folder)")
                 }
+                // Every set, scrim and extended ones included, finds an image on any device.
+                #expect(Self.images(contents).contains { $0["idiom"] == "universal" && $0["filename"] != nil }, "\(folder) has no universal image")
             } else {
                 #expect(present == ["Contents.json"], "\(folder) holds \(present.sorted())")
             }
@@ -75,11 +78,13 @@ import FullBleedTestSupport
         // The layout rules, on the retina photo (key sk_retina-jpg) and the photo in trip/.
         let hero = try #require(folders["sk_retina-jpg.imageset"])
         let slots = Self.images(hero).map { "\($0["idiom"]!) \($0["scale"]!) \($0["filename"] ?? "-")" }
-        #expect(slots == ["iphone 1x iphone-17-pro@1x.jpg", "iphone 2x -", "iphone 3x -", "ipad 1x ipad-mini@1x.jpg", "ipad 2x -"])
+        #expect(slots == ["universal 1x iphone-17-pro@1x.jpg", "universal 2x -", "universal 3x -",
+                          "iphone 1x iphone-17-pro@1x.jpg", "iphone 2x -", "iphone 3x -", "ipad 1x ipad-mini@1x.jpg", "ipad 2x -"])
         let second = try #require(folders["sk_retina-jpg-iphone-se.imageset"])
-        #expect(Self.images(second).compactMap { $0["filename"] } == ["iphone-se@1x.jpg"])
+        #expect(Self.images(second).compactMap { $0["filename"] } == ["iphone-se@1x.jpg", "iphone-se@1x.jpg"])
         let extended = try #require(folders["sk_retina-jpg-extended.imageset"])
-        #expect(Self.images(extended).map { "\($0["idiom"]!) \($0["scale"]!) \($0["filename"] ?? "-")" } == ["ipad 1x ipad-mini@1x-extended.jpg", "ipad 2x -"])
+        #expect(Self.images(extended).map { "\($0["idiom"]!) \($0["scale"]!) \($0["filename"] ?? "-")" }
+                == ["universal 1x ipad-mini@1x-extended.jpg", "universal 2x -", "universal 3x -", "ipad 1x ipad-mini@1x-extended.jpg", "ipad 2x -"])
         let group = try #require(folders["trip"])
         #expect((group["properties"] as? [String: Any])?["provides-namespace"] as? Bool == true)
         #expect(folders["trip/sk_chelsea-png.imageset"] != nil)
@@ -103,7 +108,7 @@ import FullBleedTestSupport
         try fixture.build()
         var first = try BuildFixtures.snapshot(fixture.out)
         first[".fullbleed-state.json"] = nil
-        #expect(first.keys.contains { $0.hasPrefix("Test Heroes.xcassets/") } && first["TestHeroes.swift"] != nil)
+        #expect(first.keys.contains { $0.hasPrefix("Xcode/Test Heroes.xcassets/") } && first["Xcode/TestHeroes.swift"] != nil)
 
         // A no-op rebuild writes nothing and reports nothing emitted.
         let again = try fixture.build()
@@ -118,11 +123,11 @@ import FullBleedTestSupport
         let contents = fixture.catalog + "/sk_retina-jpg.imageset/Contents.json"
         try Data("{}".utf8).write(to: URL(fileURLWithPath: contents))
         try Data("x".utf8).write(to: URL(fileURLWithPath: fixture.catalog + "/sk_retina-jpg.imageset/extra.png"))
-        try FileManager.default.removeItem(atPath: fixture.out + "/TestHeroes.swift")
+        try FileManager.default.removeItem(atPath: fixture.out + "/Xcode/TestHeroes.swift")
         let stale = try fixture.build(check: true).summary.stale
-        #expect(stale == ["Test Heroes.xcassets/sk_retina-jpg.imageset/Contents.json: stale",
-                          "Test Heroes.xcassets/sk_retina-jpg.imageset/extra.png: no longer emitted",
-                          "TestHeroes.swift: missing"])
+        #expect(stale == ["Xcode/Test Heroes.xcassets/sk_retina-jpg.imageset/Contents.json: stale",
+                          "Xcode/Test Heroes.xcassets/sk_retina-jpg.imageset/extra.png: no longer emitted",
+                          "Xcode/TestHeroes.swift: missing"])
         let repaired = try fixture.build()
         #expect(repaired.summary.built == 0)
         var third = try BuildFixtures.snapshot(fixture.out)
@@ -160,12 +165,12 @@ import FullBleedTestSupport
         var manifest = try fixture.manifest()
         manifest.assets[0].source.colorSpace = "display-p3"
         let plan = try AssetCatalogEmitter.plan(manifest: manifest, spec: fixture.spec)
-        let file = try #require(plan.files.first { $0.path == "Test Heroes.xcassets/sk_retina-jpg.imageset/Contents.json" })
+        let file = try #require(plan.files.first { $0.path == "Xcode/Test Heroes.xcassets/sk_retina-jpg.imageset/Contents.json" })
         guard case .bytes(let bytes) = file.content else { Issue.record("Contents.json is not bytes"); return }
         let contents = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         let slots = Self.images(contents).map { "\($0["idiom"]!) \($0["scale"]!) \($0["display-gamut"] ?? "any") \($0["filename"] ?? "-")" }
-        #expect(slots.prefix(2) == ["iphone 1x sRGB iphone-17-pro@1x.jpg", "iphone 1x display-P3 iphone-17-pro@1x.jpg"])
-        #expect(slots.count == 10)
+        #expect(slots.prefix(2) == ["universal 1x sRGB iphone-17-pro@1x.jpg", "universal 1x display-P3 iphone-17-pro@1x.jpg"])
+        #expect(slots.count == 16)
         // With "color": "srgb" the derivatives are sRGB whatever the source: the "Any" gamut.
         var srgb = fixture.spec
         srgb.colorOutput = .sRGB
@@ -209,7 +214,7 @@ import FullBleedTestSupport
             _ = try PipelineLoader.parse(Data(webpOnly.utf8))
         } catch let error as ConfigError {
             #expect(error.location == "$.emit.xcassets")
-            #expect(error.message.contains("\"jpeg\" or \"png\""))
+            #expect(error.message.contains("\"jpeg\", \"heic\" or \"png\""))
         }
         let webOnly = #"{"name": "x", "targets": [{"web": "w", "widths": [100]}], "outputs": [{"format": "jpeg"}], "emit": {"xcassets": true}}"#
         #expect(throws: ConfigError.self) { try PipelineLoader.parse(Data(webOnly.utf8)) }
@@ -236,6 +241,10 @@ import FullBleedTestSupport
         (#"{"swiftTypeName": "class"}"#, "$.emit.swiftTypeName"),
         (#"{"swiftTypeName": "9Lives"}"#, "$.emit.swiftTypeName"),
         (#"{"xcasets": true}"#, "$.emit.xcasets"),
+        (#"{"folder": "../up"}"#, "$.emit.folder"),
+        (#"{"folder": "/abs"}"#, "$.emit.folder"),
+        (#"{"folder": "a//b"}"#, "$.emit.folder"),
+        (#"{"folder": ""}"#, "$.emit.folder"),
     ])
     func badEmitSettingsNameTheField(emit: String, location: String) throws {
         let json = #"{"name": "x", "targets": [{"device": "iphone-17-pro"}], "outputs": [{"format": "jpeg"}], "emit": "# + emit + "}"
@@ -259,5 +268,59 @@ import FullBleedTestSupport
         #expect(try EmitSpec.kinds(parsing: "swift") == [.swift])
         #expect(throws: ConfigError.self) { try EmitSpec.kinds(parsing: "xcassets,") }
         #expect(throws: ConfigError.self) { try EmitSpec.kinds(parsing: "assets") }
+    }
+
+    /// The emit folder holds the catalog and the Swift file and nothing else: no derivative, manifest or
+    /// preview, so adding it to an Xcode project bundles nothing Xcode should not.
+    @Test func theEmitFolderHoldsOnlyTheCatalogAndTheSwiftFile() throws {
+        let fixture = try EmitFixture("emit-folder")
+        defer { fixture.remove() }
+        try fixture.build()
+        let folder = fixture.out + "/" + EmitSpec.defaultFolder
+        #expect(fixture.spec.emit.folder == "Xcode")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["Test Heroes.xcassets", "TestHeroes.swift"])
+        // Inside the catalog: only Contents.json and the JPEG images (hard links), no WebP.
+        let inside = try BuildFixtures.snapshot(fixture.catalog).keys
+        #expect(!inside.isEmpty && inside.allSatisfy { $0.hasSuffix("/Contents.json") || $0 == "Contents.json" || $0.hasSuffix(".jpg") }, "\(inside.sorted())")
+        // Nothing the catalog or Swift file holds is left at the top of the output folder.
+        let top = try FileManager.default.contentsOfDirectory(atPath: fixture.out)
+        #expect(!top.contains { $0.hasSuffix(".xcassets") || $0.hasSuffix(".swift") }, "\(top)")
+
+        // Another folder, nested: the same files there; a built image inside it is refused.
+        var nested = fixture.spec
+        try nested.emit.setFolder("App/Generated/", at: "--emit-dir")
+        #expect(nested.emit.catalogPath == "App/Generated/Test Heroes.xcassets" && nested.emit.swiftFileName == "App/Generated/TestHeroes.swift")
+        try fixture.build(spec: nested)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.out + "/App/Generated").sorted() == ["Test Heroes.xcassets", "TestHeroes.swift"])
+        var clash = fixture.spec
+        try clash.emit.setFolder("sk_retina-jpg", at: "--emit-dir")
+        #expect(throws: ConfigError.self) { try EmitPlan.plans(manifest: try fixture.manifest(), spec: clash) }
+        for bad in ["..", "a/../b", "/tmp/x", "", "a\\b", "manifest.json"] {
+            var spec = fixture.spec
+            let accepted = (try? spec.emit.setFolder(bad, at: "--emit-dir")) != nil
+            if bad == "manifest.json" {
+                #expect(accepted)
+                #expect(throws: ConfigError.self) { try EmitPlan.plans(manifest: try fixture.manifest(), spec: spec) }
+            } else {
+                #expect(!accepted, "accepted --emit-dir \(bad)")
+            }
+        }
+    }
+
+    /// With a HEIC output the catalog takes the HEIC files (Xcode image sets accept them; that Display P3
+    /// stays P3 in them is `HEIFEncodeTests.heicOutputKeepsDisplayP3AndIsDeterministic`).
+    @Test func aHEICOutputFillsTheCatalog() throws {
+        let json = EmitFixture.pipelineJSON.replacingOccurrences(of: #"{ "format": "jpeg", "quality": 80 }"#,
+                                                                 with: #"{ "format": "jpeg", "quality": 80 }, { "format": "heic", "quality": 50 }"#)
+        let spec = try PipelineLoader.parse(Data(json.utf8))
+        #expect(AssetCatalogEmitter.imageFormat(of: spec) == .heic)
+        #expect(AssetCatalogEmitter.imageFormat(of: try PipelineLoader.parse(Data(EmitFixture.pipelineJSON.utf8))) == .jpeg)
+        let fixture = try EmitFixture("xcassets-heic")
+        defer { fixture.remove() }
+        try fixture.build(spec: spec)
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixture.catalog + "/sk_retina-jpg.imageset").sorted()
+        #expect(names == ["Contents.json", "ipad-mini@1x.heic", "iphone-17-pro@1x.heic"], "\(names)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.catalog + "/sk_retina-jpg.imageset/iphone-17-pro@1x.heic")))
+        #expect(try Codecs.probe(bytes).format == .heic)
     }
 }

@@ -27,7 +27,7 @@ struct EmitFixture {
     let spec: PipelineSpec
     var input: String { directory.path + "/in" }
     var out: String { directory.path + "/out" }
-    var catalog: String { out + "/" + spec.emit.catalogName }
+    var catalog: String { out + "/" + spec.emit.catalogPath }
 
     init(_ label: String) throws {
         directory = try TemporaryDirectory(label)

@@ -64,6 +64,14 @@ import FullBleedTestSupport
         print("placeholders \(text(hero.thumbHash)) \(text(hero.blurHash)) \(hero.averageColor.map { "\($0.red) \($0.green) \($0.blue) \($0.alpha)" } ?? "-")")
     }
     print("named \(text(TestHeroes.named("sk_retina-jpg")?.id)) \(TestHeroes.skRetinaJpg.toolbar == TestHeroes.skRetinaJpg.targets.first?.toolbar) \(TestHeroes.catalogName)")
+    let hero = TestHeroes.skRetinaJpg
+    for (idiom, width) in [(TestHeroes.Idiom.ipad, 744.0), (.ipad, 1056), (.iphone, 402), (.iphone, 375), (.iphone, 300), (nil, 744)] as [(TestHeroes.Idiom?, Double)] {
+        print("select \(idiom?.rawValue ?? "none") \(width) -> \(text(hero.target(for: idiom, widthPoints: width)?.deviceID))")
+    }
+    let phone = hero.targets[0]
+    for offset in [-1000.0, -40, 0, 71, phone.collapseOffsetPoints, 2000] {
+        print("scroll \(offset) progress=\(phone.collapseProgress(scrollOffsetPoints: offset)) title=\(phone.showsInlineTitle(scrollOffsetPoints: offset)) stretch=\(phone.stretchScale(scrollOffsetPoints: offset))")
+    }
     print("keyword \(TestHeroes.`default`.id) \(TestHeroes.skRetinaJpg_2.id)")
     """#
 
@@ -94,6 +102,24 @@ import FullBleedTestSupport
             lines.append("placeholders \(text(p?.thumbHash?.base64)) \(text(p?.blurHash?.string)) \(p?.averageColor.map { "\($0.red) \($0.green) \($0.blue) \($0.alpha)" } ?? "-")")
         }
         lines.append("named sk_retina-jpg true Test Heroes.xcassets")
+        // Device selection, computed here independently: the idiom's targets (all when none), closest width, first on a tie.
+        let retina = manifest.assets.first { $0.key == "sk_retina-jpg" }!
+        let devices = retina.targets.filter { $0.kind == .device }.map { $0.device! }
+        for (idiom, width) in [("ipad", 744.0), ("ipad", 1056), ("iphone", 402), ("iphone", 375), ("iphone", 300), ("none", 744)] {
+            let ofIdiom = devices.filter { ($0.id.hasPrefix("ipad") ? "ipad" : "iphone") == idiom }
+            let pool = ofIdiom.isEmpty ? devices : ofIdiom
+            let best = pool.enumerated().min { a, b in
+                let (da, db) = (abs(a.element.widthPoints - width), abs(b.element.widthPoints - width))
+                return da != db ? da < db : a.offset < b.offset
+            }?.element.id
+            lines.append("select \(idiom) \(width) -> \(text(best))")
+        }
+        let layout = retina.targets.first { $0.kind == .device }!.legibility!.layout!
+        for offset in [-1000.0, -40, 0, 71, layout.collapseOffsetPoints, 2000] {
+            let progress = min(max(offset / layout.collapseOffsetPoints, 0), 1)
+            let stretch = min(1 + max(-offset, 0) / layout.heroHeightPoints, max(layout.maximumStretch, 1))
+            lines.append("scroll \(offset) progress=\(progress) title=\(offset >= layout.collapseOffsetPoints) stretch=\(stretch)")
+        }
         lines.append("keyword default sk.retina-jpg")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -103,7 +129,7 @@ import FullBleedTestSupport
         defer { fixture.remove() }
         try fixture.build()
         var manifest = try fixture.manifest()
-        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.out + "/TestHeroes.swift"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.out + "/Xcode/TestHeroes.swift"))
                 == Data(SwiftSourceEmitter.source(manifest: manifest, spec: fixture.spec).utf8))
 
         // Hostile keys and text: a keyword, a collision, quotes, backslashes, interpolation and a newline.
@@ -129,5 +155,61 @@ import FullBleedTestSupport
         let run = try Self.run(work + "/heroes", [], in: work)
         #expect(run.status == 0)
         #expect(run.output == Self.expectedOutput(manifest))
+        // On an iPad width the iPad target is chosen, on the iPhone 17 Pro width the iPhone 17 Pro one.
+        #expect(run.output.contains("select ipad 744.0 -> ipad-mini") && run.output.contains("select iphone 402.0 -> iphone-17-pro"), "\(run.output)")
+    }
+
+    /// The SwiftUI part, type-checked against a stub of exactly the SwiftUI and UIKit declarations it
+    /// uses (`Tests/Fixtures/swiftui-stub`, each signature copied from Apple's documentation): once as
+    /// with the iOS 26 SDK, once as with the iOS 18 SDK (its compiler is older than 6.2, so the
+    /// `#if compiler(>=6.2)` branches drop out; the stub then lacks the iOS 26 declarations). `#if os(iOS)`
+    /// is taken as on iOS. A wrong label, type or a missing guard fails here.
+    @Test func theSwiftUIPartTypeChecksWithTheIOS18AndIOS26SDKs() throws {
+        let fixture = try EmitFixture("swiftui-stub")
+        defer { fixture.remove() }
+        try fixture.build()
+        let source = SwiftSourceEmitter.source(manifest: try fixture.manifest(), spec: fixture.spec)
+        #expect(source.contains("#if os(iOS)") && source.contains("#if compiler(>=6.2)") && source.contains("public struct HeroHeader"))
+        let onIOS = source.replacingOccurrences(of: "#if os(iOS)", with: "#if true")
+        let work = fixture.directory.path + "/typecheck"
+        let stub = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/swiftui-stub").path
+        let swiftc = try Self.swiftc()
+
+        func typecheck(_ text: String, sdk: String) throws -> (status: Int32, output: String) {
+            let folder = work + "/" + sdk
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for module in ["SwiftUI", "UIKit"] {
+                let flags = sdk == "ios26" && module == "SwiftUI" ? ["-D", "FULLBLEED_STUB_IOS26"] : []
+                let built = try Self.run(swiftc, ["-swift-version", "6", "-parse-as-library", "-warnings-as-errors", "-emit-module", "-module-name", module]
+                                         + flags + ["-emit-module-path", folder + "/\(module).swiftmodule", stub + "/\(module).swift"], in: folder)
+                try #require(built.status == 0, "stub \(module) (\(sdk)) failed:\n\(built.output)")
+            }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/TestHeroes.swift"))
+            return try Self.run(swiftc, ["-swift-version", "6", "-typecheck", "-warnings-as-errors", "-I", folder, "TestHeroes.swift"], in: folder)
+        }
+
+        let ios26 = try typecheck(onIOS, sdk: "ios26")
+        #expect(ios26.status == 0, "iOS 26 SDK:\n\(ios26.output)")
+        let ios18 = try typecheck(onIOS.replacingOccurrences(of: "compiler(>=6.2)", with: "false"), sdk: "ios18")
+        #expect(ios18.status == 0, "iOS 18 SDK:\n\(ios18.output)")
+        // The check can fail: without the compiler guard the iOS 18 SDK lacks the iOS 26 API.
+        let unguarded = try typecheck(onIOS, sdk: "ios18")
+        #expect(unguarded.status != 0 && unguarded.output.contains("ScrollEdgeEffectStyle"), "\(unguarded.output)")
+        // A Linux target does not enforce iOS availability: every call of an iOS 26 declaration (those the
+        // stub marks @available(iOS 26.0, *)) must sit in an `if #available(iOS 26.0, *)` inside `#if compiler(>=6.2)`.
+        let stubText = try String(contentsOfFile: stub + "/SwiftUI.swift", encoding: .utf8).split(separator: "\n").map(String.init)
+        var ios26Names: [String] = []
+        for (index, line) in stubText.enumerated() where line.contains("@available(iOS 26.0, *)") && index + 1 < stubText.count {
+            let next = stubText[index + 1]
+            if let range = next.range(of: "func ") { ios26Names.append(String(next[range.upperBound...].prefix { $0 != "(" && $0 != "<" })) }
+        }
+        #expect(ios26Names.sorted() == ["backgroundExtensionEffect", "scrollEdgeEffectStyle"])
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() where ios26Names.contains(where: { line.contains(".\($0)(") }) {
+            let before = lines[..<index]
+            #expect(before.last { $0.contains("#available(") }?.contains("if #available(iOS 26.0, *)") == true, "line \(index + 1): \(line)")
+            #expect(before.last { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#if ") }?.trimmingCharacters(in: .whitespaces) == "#if compiler(>=6.2)",
+                    "line \(index + 1): \(line)")
+        }
     }
 }

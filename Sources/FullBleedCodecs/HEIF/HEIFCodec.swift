@@ -6,7 +6,7 @@ import FullBleedImage
 /// - Probe: the box structure only (no pixels decoded): displayed size after `irot`/`imir`/`clap`,
 ///   stored (`ispe`) size, alpha, luma bit depth, ICC or nclx colour space (`HEIFFile`).
 /// - Decode: the primary image, upright, grids assembled, 8-bit or 16-bit (`HEIFDecoder`).
-/// - Encode: AVIF only, with the ICC profile embedded, never EXIF/XMP (`HEIFEncoder`).
+/// - Encode: AVIF (libaom) and HEIC (x265), with the ICC profile embedded, never EXIF/XMP (`HEIFEncoder`).
 enum HEIFCodec {
     /// Displayed and stored size, orientation `.up` (libheif applies the transformations), "rgb"/"rgba",
     /// bit depth, alpha, colour space, top-level image count, details (nclx triple, premultiplied alpha).
@@ -32,6 +32,12 @@ enum HEIFCodec {
     /// An AVIF file of `image` (any sample type and layout; see `HEIFEncoder`), with its RGB ICC profile embedded.
     static func encode(_ image: Image, options: AVIFEncodeOptions) throws -> [UInt8] {
         try HEIFEncoder.encode(image, request: HEIFEncodeRequest(avif: options))
+    }
+
+    /// A HEIC file of `image` (HEVC, 8-bit; see `HEIFEncoder`), with its RGB ICC profile embedded.
+    static func encode(_ image: Image, options: HEICEncodeOptions) throws -> [UInt8] {
+        try HEIFEncoder.encode(image, request: HEIFEncodeRequest(compression: .hevc, quality: options.quality,
+                                                                 chromaSubsampling: options.chromaSubsampling))
     }
 
     private static func heifFormat(of bytes: [UInt8], stage: CodecError.Stage) throws -> ImageFormat {

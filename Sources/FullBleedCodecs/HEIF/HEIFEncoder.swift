@@ -2,8 +2,8 @@ import CHeif
 import FullBleedColor
 import FullBleedImage
 
-/// What `HEIFEncoder` writes: the codec (AV1 for AVIF output; HEVC through x265 only to make test
-/// files), its settings, and the orientation recorded as `irot`/`imir` boxes.
+/// What `HEIFEncoder` writes: the codec (AV1 for AVIF output, HEVC through x265 for HEIC output and
+/// test files), its settings, and the orientation recorded as `irot`/`imir` boxes.
 struct HEIFEncodeRequest: Sendable {
     enum Compression: Sendable { case av1, hevc }
 
@@ -122,8 +122,7 @@ enum HEIFEncoder {
             try check(heif_encoder_set_parameter_integer(encoder, "threads", 1), "setting one thread")
             try check(heif_encoder_set_parameter_string(encoder, "chroma", chroma), "setting chroma \(chroma)")
         case .hevc:
-            // HEVC files are made only as test inputs: x265's "ultrafast" preset (its default takes a
-            // minute for 12 MP on two cores, "veryfast" 25 s).
+            // x265's "ultrafast" preset (its default takes a minute for 12 MP on two cores, "veryfast" 25 s).
             try check(heif_encoder_set_parameter_string(encoder, "preset", "ultrafast"), "setting the x265 preset")
             try check(heif_encoder_set_parameter_string(encoder, "chroma", chroma), "setting chroma \(chroma)")
         }

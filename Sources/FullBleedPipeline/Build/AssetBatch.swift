@@ -39,8 +39,8 @@ struct AssetBatch {
             let seconds = BuildRunner.seconds(since: started)
             switch outcome {
             case .success(let built):
-                progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: .built,
-                                           megapixels: built.megapixels, seconds: seconds, error: nil), onEvent)
+                progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: built.record.deliversImages ? .built : .skipped,
+                                           megapixels: built.megapixels, seconds: seconds, error: nil, reason: built.record.skipReason), onEvent)
             case .failure(let failure):
                 progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: .failed,
                                            megapixels: 0, seconds: seconds, error: failure.error), onEvent)

@@ -49,7 +49,9 @@ public enum BuildRunner {
         try emit(spec: spec, manifest: manifest, shard: options.shard, out: out, onEvent: onEvent)
         let preview = try options.preview ? writePreview(manifest, out: out, inputs: options, thumbnails: batch.thumbnails) : nil
         let summary = BuildSummary(
-            total: inputs.sources.count, built: batch.records.count, unchanged: reuse.reused.count, failed: manifest.failures.count,
+            total: inputs.sources.count, built: batch.records.count(where: \.deliversImages),
+            unchanged: reuse.reused.count(where: \.deliversImages),
+            skipped: (batch.records + reuse.reused).count { !$0.deliversImages }, failed: manifest.failures.count,
             removed: removed, stale: [], megapixels: batch.megapixels, seconds: seconds(since: clock),
             manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview)
         onEvent(.finished(summary))

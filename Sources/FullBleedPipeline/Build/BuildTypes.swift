@@ -40,8 +40,10 @@ public enum BuildEvent: Sendable {
 }
 
 public struct AssetEvent: Sendable {
-    public enum Status: String, Sendable { case built, unchanged, failed }
-    /// 1-based position among the assets that were processed (built or failed).
+    /// `built`: at least one picture delivered; `skipped`: built without error but no tier could be made
+    /// (the source is too small for every tier; `reason` says why); `failed`: `error` says why.
+    public enum Status: String, Sendable { case built, skipped, unchanged, failed }
+    /// 1-based position among the assets that were processed (built, skipped or failed).
     public var done: Int
     public var toBuild: Int
     public var path: String
@@ -49,12 +51,20 @@ public struct AssetEvent: Sendable {
     public var megapixels: Double
     public var seconds: Double
     public var error: String?
+    /// With `skipped`: why no picture was delivered, one line (`AssetRecord.skipReason`).
+    public var reason: String? = nil
 }
 
+/// The counts add up: `built + unchanged + skipped + failed == total` (with `--check`, `built` and
+/// `skipped` are 0 and `unchanged` counts every up-to-date asset).
 public struct BuildSummary: Sendable {
     public var total: Int
+    /// Assets (re)built that delivered at least one picture.
     public var built: Int
+    /// Assets reused from the previous build that deliver at least one picture.
     public var unchanged: Int
+    /// Assets, rebuilt or reused, that deliver no picture (`AssetRecord.skipReason`): not a failure.
+    public var skipped: Int = 0
     public var failed: Int
     /// Output files removed because their source is gone or no longer produces them.
     public var removed: Int

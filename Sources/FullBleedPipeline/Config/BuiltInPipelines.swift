@@ -8,7 +8,7 @@ enum BuiltInPipelines {
         {
           "$schema": "schema/pipeline.schema.json",
           "name": "ios-hero",
-          "description": "iOS 26 detail-screen heroes: iPhone @3x/@2x with stretch headroom, iPad @2x with the sidebar's baked background extension; JPEG + WebP.",
+          "description": "iOS 26 detail-screen heroes: iPhone @3x/@2x with stretch headroom, iPad @2x with the sidebar's baked background extension; JPEG only, the format an iOS app and its asset catalog use (add { \"format\": \"heic\" } to outputs for a HEIC catalog; Display P3 stays P3).",
           "targets": [
             { "device": "iphone-17-pro-max", "scales": [3, 2] },
             { "device": "iphone-17-pro", "scales": [3] },
@@ -21,8 +21,7 @@ enum BuiltInPipelines {
           "legibility": { "wcag": 4.5, "compositing": "gamma", "glassSigmaPoints": 10, "bakeGradient": true },
           "placeholders": { "thumbhash": true, "blurhash": [4, 3], "averageColor": true, "palette": 5 },
           "outputs": [
-            { "format": "jpeg", "quality": 82, "progressive": true, "chroma": "4:2:0" },
-            { "format": "webp", "quality": 80, "method": 4 }
+            { "format": "jpeg", "quality": 82, "progressive": true, "chroma": "4:2:0" }
           ],
           "naming": "{asset}/{variant}.{ext}",
           "color": "keep",

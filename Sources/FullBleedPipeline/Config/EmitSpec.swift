@@ -9,27 +9,34 @@ import Foundation
 public struct EmitSpec: Sendable, Hashable {
     /// What can be emitted.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// `OUT/<catalogName>`: one image set per hero, scrim variant and extension canvas.
+        /// `OUT/<folder>/<catalogName>`: one image set per hero, scrim variant and extension canvas.
         case xcassets
-        /// `OUT/<swiftTypeName>.swift`: a value per hero with image names, recommendation and layout numbers.
+        /// `OUT/<folder>/<swiftTypeName>.swift`: a value per hero with image names, recommendation and layout numbers.
         case swift
     }
 
     public var xcassets: Bool
     public var swift: Bool
-    /// Folder name of the asset catalog inside the output folder, ending in `.xcassets`.
+    /// The folder, relative to the output folder, that holds the catalog and the Swift file and nothing
+    /// else (no derivative, manifest or preview), so it can be added to an Xcode project as it is
+    /// (`--emit-dir`, `"folder"`; default `Xcode`). `/`-separated components of letters, digits, ' ', '-',
+    /// '_' and '.', never `.` or `..`.
+    public var folder: String
+    /// Folder name of the asset catalog inside `folder`, ending in `.xcassets`.
     public var catalogName: String
     /// Name of the generated Swift namespace (an `enum`); the file is `<swiftTypeName>.swift`.
     public var swiftTypeName: String
 
+    public static let defaultFolder = "Xcode"
     public static let defaultCatalogName = "Heroes.xcassets"
     public static let defaultSwiftTypeName = "Heroes"
     public static let `default` = EmitSpec(xcassets: false, swift: false, catalogName: defaultCatalogName,
                                            swiftTypeName: defaultSwiftTypeName)
 
-    public init(xcassets: Bool, swift: Bool, catalogName: String, swiftTypeName: String) {
+    public init(xcassets: Bool, swift: Bool, folder: String = defaultFolder, catalogName: String, swiftTypeName: String) {
         self.xcassets = xcassets
         self.swift = swift
+        self.folder = folder
         self.catalogName = catalogName
         self.swiftTypeName = swiftTypeName
     }
@@ -38,7 +45,18 @@ public struct EmitSpec: Sendable, Hashable {
     public var isEnabled: Bool { xcassets || swift }
 
     /// The generated Swift file, relative to the output folder.
-    public var swiftFileName: String { swiftTypeName + ".swift" }
+    public var swiftFileName: String { folder + "/" + swiftTypeName + ".swift" }
+
+    /// The asset catalog folder, relative to the output folder.
+    public var catalogPath: String { folder + "/" + catalogName }
+
+    /// Sets `folder` from `--emit-dir`; throws a message naming the bad value.
+    public mutating func setFolder(_ text: String, at location: String) throws {
+        guard Self.isValidFolder(text) else {
+            throw ConfigError(location: location, message: "expected a folder inside the output folder: '/'-separated names of letters, digits, ' ', '-', '_' or '.' (not '.' or '..'), found \"\(text)\"")
+        }
+        folder = text.split(separator: "/").joined(separator: "/")
+    }
 
     /// Turns on `kinds` in addition to those already on (`--emit` is OR-ed with the pipeline).
     public mutating func enable(_ kinds: some Sequence<Kind>) {
@@ -61,12 +79,13 @@ public struct EmitSpec: Sendable, Hashable {
         }
     }
 
-    /// Parses the pipeline's `"emit"` object: `{"xcassets": true, "swift": true, "catalogName": "Heroes.xcassets",
-    /// "swiftTypeName": "Heroes"}`, every field optional.
+    /// Parses the pipeline's `"emit"` object: `{"xcassets": true, "swift": true, "folder": "Xcode",
+    /// "catalogName": "Heroes.xcassets", "swiftTypeName": "Heroes"}`, every field optional.
     static func parse(_ reader: inout JSONObjectReader) throws -> EmitSpec {
         var spec = EmitSpec.default
         spec.xcassets = try reader.bool("xcassets") ?? false
         spec.swift = try reader.bool("swift") ?? false
+        if let folder = try reader.string("folder") { try spec.setFolder(folder, at: reader.path("folder")) }
         if let name = try reader.string("catalogName") {
             guard isValidCatalogName(name) else {
                 throw ConfigError(location: reader.path("catalogName"),
@@ -83,6 +102,21 @@ public struct EmitSpec: Sendable, Hashable {
         }
         try reader.rejectUnknownKeys()
         return spec
+    }
+
+    /// A relative folder: 1-8 `/`-separated components of `[A-Za-z0-9 ._-]`, 1-64 characters each, not `.`
+    /// or `..`, no leading or trailing space; not absolute; a trailing `/` is allowed.
+    static func isValidFolder(_ text: String) -> Bool {
+        guard !text.hasPrefix("/") else { return false }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let names = parts.last == "" ? parts.dropLast() : parts[...]
+        guard !names.isEmpty, names.count <= 8 else { return false }
+        return names.allSatisfy { name in
+            guard !name.isEmpty, name.count <= 64, name != ".", name != "..", name.first != " ", name.last != " " else { return false }
+            return name.unicodeScalars.allSatisfy { s in
+                (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-" || s == " " || s == "."
+            }
+        }
     }
 
     /// One path component: `[A-Za-z0-9 _-]+` then `.xcassets`, 1-64 characters before the suffix.

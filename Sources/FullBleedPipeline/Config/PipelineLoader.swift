@@ -343,8 +343,8 @@ public enum PipelineLoader {
 
     static func parseOutput(_ value: JSONValue, at location: String) throws -> OutputSpec {
         var o = try JSONObjectReader(value, at: location)
-        let format = try o.choice("format", of: ["jpeg", "png", "webp", "avif"])
-        guard let format else { throw ConfigError(location: o.path("format"), message: "is required: \"jpeg\", \"png\", \"webp\" or \"avif\"") }
+        let format = try o.choice("format", of: ["jpeg", "png", "webp", "avif", "heic"])
+        guard let format else { throw ConfigError(location: o.path("format"), message: "is required: \"jpeg\", \"png\", \"webp\", \"avif\" or \"heic\"") }
         let options: EncodeOptions
         switch format {
         case "jpeg":
@@ -367,6 +367,11 @@ public enum PipelineLoader {
             a.lossless = try o.bool("lossless") ?? a.lossless
             if let c = try o.choice("chroma", of: ["4:2:0", "4:4:4"]) { a.chromaSubsampling = c == "4:2:0" ? .yuv420 : .yuv444 }
             options = .avif(a)
+        case "heic":
+            var h = HEICEncodeOptions()
+            h.quality = try o.integer("quality", in: 0...100) ?? h.quality
+            if let c = try o.choice("chroma", of: ["4:2:0", "4:4:4"]) { h.chromaSubsampling = c == "4:2:0" ? .yuv420 : .yuv444 }
+            options = .heic(h)
         default:
             var p = PNGEncodeOptions()
             if let depth = try o.integer("bitDepth", in: 8...16) {

@@ -1,28 +1,30 @@
 import FullBleedCodecs
 
-/// Writes `OUT/<catalogName>` (default `Heroes.xcassets`): an Xcode asset catalog with one image set per
+/// Writes `OUT/<folder>/<catalogName>` (default `Xcode/Heroes.xcassets`): an Xcode asset catalog with one image set per
 /// hero, per further device target of an idiom, per scrim variant and per extension canvas
 /// (`AssetCatalogLayout` has the rules), each with a `Contents.json` as Xcode writes it.
 ///
 /// The images are hard links to the build's own outputs (copies where the file system has no hard links),
-/// so the catalog costs no disk space. Xcode takes PNG, JPEG and HEIF, not WebP or AVIF: the catalog uses
-/// the pipeline's first JPEG or PNG output. The catalog folder belongs to FullBleed: files in it that the
+/// so the catalog costs no disk space. Xcode takes PNG, JPEG and HEIC, not WebP or AVIF: the catalog uses
+/// the pipeline's HEIC output when it has one (a pipeline lists HEIC for the catalog; Display P3 kept), else its first JPEG or
+/// PNG output. The catalog folder belongs to FullBleed: files in it that the
 /// current build does not emit (image sets of deleted photos) are removed.
 public enum AssetCatalogEmitter {
-    /// Throws a `ConfigError` at `location` when `spec` cannot make a catalog: it needs a JPEG or PNG output
-    /// and at least one device target.
+    /// Throws a `ConfigError` at `location` when `spec` cannot make a catalog: it needs a HEIC, JPEG or PNG
+    /// output and at least one device target.
     public static func validate(_ spec: PipelineSpec, at location: String) throws {
         guard imageFormat(of: spec) != nil else {
-            throw ConfigError(location: location, message: "an Xcode asset catalog needs a \"jpeg\" or \"png\" output (Xcode does not take WebP or AVIF); add one to \"outputs\"")
+            throw ConfigError(location: location, message: "an Xcode asset catalog needs a \"jpeg\", \"heic\" or \"png\" output (Xcode does not take WebP or AVIF); add one to \"outputs\"")
         }
         guard spec.targets.contains(where: { if case .device = $0.target.kind { return true } else { return false } }) else {
             throw ConfigError(location: location, message: "an Xcode asset catalog needs at least one device target (web targets have no 1x/2x/3x slots)")
         }
     }
 
-    /// The format the catalog's images use: the pipeline's first JPEG or PNG output.
+    /// The format the catalog's images use: HEIC when the pipeline writes it, else its first JPEG or PNG output.
     public static func imageFormat(of spec: PipelineSpec) -> ImageFormat? {
-        spec.outputs.map(\.format).first { $0 == .jpeg || $0 == .png }
+        let formats = spec.outputs.map(\.format)
+        return formats.contains(.heic) ? .heic : formats.first { $0 == .jpeg || $0 == .png }
     }
 
     /// The catalog's files for the build `manifest` records: the catalog's own `Contents.json`, a group
@@ -30,12 +32,12 @@ public enum AssetCatalogEmitter {
     /// (the folder is created by the first). Deterministic: assets in manifest order, slots in Xcode's order.
     public static func plan(manifest: Manifest, spec: PipelineSpec) throws -> EmitPlan {
         try validate(spec, at: "$.emit.xcassets")
-        let catalog = spec.emit.catalogName
+        let catalog = spec.emit.catalogPath
         let format = imageFormat(of: spec)!.rawValue
         var files = [EmittedFile(path: catalog + "/Contents.json", content: .bytes(XcodeContentsJSON.object(["info": XcodeContentsJSON.info]).bytes))]
         var groups: Set<String> = []
         var setNames: [String: String] = [:]
-        for asset in manifest.assets {
+        for asset in manifest.assets where asset.deliversImages {
             let displayP3 = spec.colorOutput == .keep && asset.source.colorSpace == "display-p3"
             let layout = AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: displayP3)
             for set in layout.imageSets {

@@ -13,6 +13,10 @@ import FullBleedCodecs
 ///   an idiom already taken gets its own set, `<key>-<device id>` (`lomiri_Bridge-jpg-iphone-17-pro`).
 /// - Baked-gradient derivatives go to `<set>-scrim`, background-extension canvases to `<set>-extended`.
 ///   Extension strips stay out of the catalog (the manifest lists them for custom layouts).
+/// - Every set also has a `universal` entry (1x/2x/3x), filled with the images of its first idiom in
+///   pipeline order (the hero set: the first iPhone target; an `-extended` set: its iPad target), so the
+///   name finds an image on every device: the other idiom, Mac Catalyst, visionOS. Xcode prefers the
+///   idiom's own slot where one is filled.
 /// - Sets that would hold no file (every tier skipped, no scrim needed) are not made.
 /// - A Display P3 derivative (a P3 source with `"color": "keep"`) fills both the `sRGB` and `display-P3`
 ///   gamut slots with the same file, as Xcode's "sRGB and Display P3" gamut setting lays them out; any
@@ -104,8 +108,13 @@ struct AssetCatalogLayout {
 
         let gamuts: [String?] = displayP3 ? ["sRGB", "display-P3"] : [nil]
         imageSets = order.map { name in
+            // The universal fallback: a copy of the first idiom's slots.
+            let first = idiomsBySet[name]![0]
+            for (key, file) in filled[name]! where key.idiom == first {
+                filled[name]![SlotKey(idiom: Self.universal, scale: key.scale)] = file
+            }
             var slots: [Slot] = []
-            for idiom in idiomsBySet[name]!.sorted(by: { Self.idiomOrder($0) < Self.idiomOrder($1) }) {
+            for idiom in ([Self.universal] + idiomsBySet[name]!).sorted(by: { Self.idiomOrder($0) < Self.idiomOrder($1) }) {
                 let used = filled[name]!.keys.filter { $0.idiom == idiom }.map(\.scale)
                 for scale in Set(Self.standardScales(of: idiom) + used).sorted() {
                     let file = filled[name]![SlotKey(idiom: idiom, scale: scale)]
@@ -119,8 +128,11 @@ struct AssetCatalogLayout {
         targets = targetImages
     }
 
-    /// Xcode lists iPhone slots before iPad slots.
-    private static func idiomOrder(_ idiom: String) -> Int { idiom == "iphone" ? 0 : idiom == "ipad" ? 1 : 2 }
+    /// The idiom every device falls back to.
+    static let universal = "universal"
+
+    /// Xcode lists universal slots first, then iPhone, then iPad.
+    private static func idiomOrder(_ idiom: String) -> Int { idiom == universal ? 0 : idiom == "iphone" ? 1 : idiom == "ipad" ? 2 : 3 }
 
     private struct SlotKey: Hashable {
         var idiom: String

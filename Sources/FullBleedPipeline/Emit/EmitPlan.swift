@@ -41,10 +41,11 @@ public struct EmitPlan: Sendable, Equatable {
         if let clash = paths.first(where: { manifestPaths.contains($0) }) {
             throw ConfigError(location: "$.emit", message: "the emitted file \(clash) would overwrite a built image; rename the catalog or the Swift type")
         }
-        for plan in plans {
-            if let folder = plan.ownedFolder, let inside = manifestPaths.first(where: { $0.hasPrefix(folder + "/") }) {
-                throw ConfigError(location: "$.emit.catalogName", message: "the built image \(inside) lies inside the catalog folder \(folder); rename the catalog")
-            }
+        // The emit folder holds only the catalog and the Swift file, so Xcode can take it whole.
+        let folder = spec.emit.folder
+        let reserved = [BuildRunner.manifestFileName, PreviewPage.fileName, BuildState.fileName(shard: nil)]
+        if let inside = manifestPaths.sorted().first(where: { $0.hasPrefix(folder + "/") }) ?? reserved.first(where: { $0 == folder }) {
+            throw ConfigError(location: "$.emit.folder", message: "the build's \(inside) would lie inside the emit folder \(folder); choose another --emit-dir")
         }
         return plans
     }

@@ -1,14 +1,15 @@
 import FullBleedColor
 import FullBleedCore
 
-/// Writes `OUT/<swiftTypeName>.swift` (default `Heroes.swift`): one source file an app adds to its target,
+/// Writes `OUT/<folder>/<swiftTypeName>.swift` (default `Xcode/Heroes.swift`): one source file an app adds to its target,
 /// with a value per hero: image names in the asset catalog, the toolbar recommendation (colour scheme, scrim
 /// colour, opacity, height and stops, scroll edge style), the layout numbers (collapse offset, supported
 /// stretch) per device target, the placeholders and the average colour; plus an `all` array.
 ///
 /// The core of the file needs only the standard library, so it compiles anywhere (the tests compile and run
-/// it on Linux). SwiftUI conveniences (colours, the scrim gradient and a `fullBleedHero(_:)` view modifier)
-/// sit behind `#if canImport(SwiftUI)`, the iOS-only toolbar parts behind `#if os(iOS)`.
+/// it on Linux), and holds every number the views use (device selection, collapse progress, stretch).
+/// SwiftUI conveniences (colours, the scrim gradient) sit behind `#if canImport(SwiftUI)`, the iOS hero
+/// (`HeroHeader`, `fullBleedHero(_:title:)`) also behind `#if os(iOS)`: `SwiftSourceEmitter+SwiftUI.swift`.
 ///
 /// Member names come from asset keys (`SwiftIdentifier.uniqueMemberNames`): deterministic for a given
 /// manifest, whatever the build's thread count. Lengths are in points; colours are encoded sRGB with
@@ -26,10 +27,12 @@ public enum SwiftSourceEmitter {
     public static func source(manifest: Manifest, spec: PipelineSpec) -> String {
         let type = spec.emit.swiftTypeName
         let format = AssetCatalogEmitter.imageFormat(of: spec)?.rawValue
-        let names = SwiftIdentifier.uniqueMemberNames(forKeys: manifest.assets.map(\.key), reserved: reservedMemberNames)
+        // Assets that deliver no picture (too small for every tier) have no image to name: left out.
+        let assets = manifest.assets.filter(\.deliversImages)
+        let names = SwiftIdentifier.uniqueMemberNames(forKeys: assets.map(\.key), reserved: reservedMemberNames)
         var out = header(type: type, manifest: manifest, spec: spec) + "\n\n" + toolbarTypes(type: type) + "\n\n"
             + layoutTypes(type: type) + "\n\n" + heroType(type: type) + "\n"
-        for (asset, name) in zip(manifest.assets, names) {
+        for (asset, name) in zip(assets, names) {
             let displayP3 = spec.colorOutput == .keep && asset.source.colorSpace == "display-p3"
             let layout = AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: displayP3)
             out += hero(asset, memberName: name, layout: layout)
@@ -150,6 +153,10 @@ public enum SwiftSourceEmitter {
                 /// The pipeline's device class, e.g. "iphone-17-pro".
                 public var deviceID: String
                 public var idiom: Idiom
+                /// Hero width on this device class, points (the content column on iPad, without the sidebar).
+                public var widthPoints: Double
+                /// Hero design height including the part under the bars, points.
+                public var heroHeightPoints: Double
                 /// Image set names in the catalog; nil when the build produced no image for it.
                 public var imageName: String?
                 /// The same image with the recommended scrim baked in.
@@ -159,6 +166,29 @@ public enum SwiftSourceEmitter {
                 /// Nil when the pipeline's legibility analysis is off.
                 public var toolbar: Toolbar?
                 public var layout: Layout?
+
+                /// Scroll offset at which the hero has scrolled under the toolbar, points (the layout's
+                /// `collapseOffsetPoints`; the hero height without a layout).
+                public var collapseOffsetPoints: Double { layout?.collapseOffsetPoints ?? heroHeightPoints }
+
+                /// How far the hero has scrolled away, 0 at rest (or pulled down) to 1 at `collapseOffsetPoints`:
+                /// the scrim under the bars has opacity `1 - collapseProgress`.
+                /// - Parameter scrollOffsetPoints: the content offset, points, 0 at rest, negative when pulled down.
+                public func collapseProgress(scrollOffsetPoints: Double) -> Double {
+                    guard collapseOffsetPoints > 0 else { return 1 }
+                    return min(max(scrollOffsetPoints / collapseOffsetPoints, 0), 1)
+                }
+
+                /// Whether the inline title shows: once the hero has scrolled under the toolbar.
+                public func showsInlineTitle(scrollOffsetPoints: Double) -> Bool { scrollOffsetPoints >= collapseOffsetPoints }
+
+                /// The stretchy header's scale (`scaleEffect(s, anchor: .bottom)`) while pulled down:
+                /// `1 + overscroll / heroHeightPoints`, at most the layout's `maximumStretch` (1 without a layout),
+                /// so the delivered image is never upsampled.
+                public func stretchScale(scrollOffsetPoints: Double) -> Double {
+                    let overscroll = max(-scrollOffsetPoints, 0)
+                    return min(1 + overscroll / max(heroHeightPoints, 1), max(layout?.maximumStretch ?? 1, 1))
+                }
             }
         """
     }
@@ -183,13 +213,27 @@ public enum SwiftSourceEmitter {
                 public var blurHash: String?
                 public var averageColor: RGBA?
 
-                /// The first device target's recommendation.
+                /// The first device target's recommendation (use `target(for:widthPoints:)` for the running device).
                 public var toolbar: Toolbar? { targets.first?.toolbar }
-                /// The first device target's layout.
+                /// The first device target's layout (use `target(for:widthPoints:)` for the running device).
                 public var layout: Layout? { targets.first?.layout }
 
                 /// The target for a device class, e.g. "ipad-mini".
                 public func target(_ deviceID: String) -> Target? { targets.first { $0.deviceID == deviceID } }
+
+                /// The target for the running device: of the targets of `idiom` (all targets when it has none,
+                /// or when `idiom` is nil), the one whose hero width is closest to `widthPoints`, the width the
+                /// hero is shown at (the first in pipeline order on a tie). An iPad showing the hero 1056 points
+                /// wide gets the iPad target, an iPhone 17 Pro (402 points) the iPhone 17 Pro one.
+                public func target(for idiom: Idiom?, widthPoints: Double) -> Target? {
+                    let ofIdiom = targets.filter { $0.idiom == idiom }
+                    let candidates = ofIdiom.isEmpty ? targets : ofIdiom
+                    var best: Target?
+                    for candidate in candidates where best.map({ abs(candidate.widthPoints - widthPoints) < abs($0.widthPoints - widthPoints) }) ?? true {
+                        best = candidate
+                    }
+                    return best
+                }
             }
         """
     }
@@ -223,6 +267,8 @@ public enum SwiftSourceEmitter {
         var lines = [
             "deviceID: \(SwiftIdentifier.stringLiteral(images.deviceID))",
             "idiom: .\(images.idiom)",
+            "widthPoints: \(number(record.device?.widthPoints ?? 0))",
+            "heroHeightPoints: \(number(record.device?.heroHeightPoints ?? 0))",
             "imageName: \(optional(images.hero.map(SwiftIdentifier.stringLiteral)))",
             "scrimImageName: \(optional(images.scrim.map(SwiftIdentifier.stringLiteral)))",
             "extendedImageName: \(optional(images.extended.map(SwiftIdentifier.stringLiteral)))",
@@ -266,74 +312,4 @@ public enum SwiftSourceEmitter {
     }
 
     static func optional(_ text: String?) -> String { text ?? "nil" }
-
-    static func swiftUISupport(type: String) -> String {
-        """
-
-        #if canImport(SwiftUI)
-        import SwiftUI
-
-        extension \(type).RGBA {
-            /// The colour as a SwiftUI colour (sRGB).
-            public var color: Color { Color(.sRGB, red: red, green: green, blue: blue, opacity: alpha) }
-        }
-
-        extension \(type).ToolbarColorScheme {
-            /// The same scheme as SwiftUI's `ColorScheme`.
-            public var swiftUI: ColorScheme { self == .dark ? .dark : .light }
-        }
-
-        extension \(type).Scrim {
-            /// The scrim as a top-to-bottom gradient; frame it `heightPoints` tall at the top of the hero.
-            public var gradient: LinearGradient {
-                LinearGradient(stops: stops.map { Gradient.Stop(color: color.color.opacity($0.opacity), location: $0.location) },
-                               startPoint: .top, endPoint: .bottom)
-            }
-        }
-
-        #if os(iOS)
-        /// Applies a hero's toolbar recommendation: the scrim over the top of the modified view, the toolbar colour
-        /// scheme for the navigation bar and, on iOS 26, the scroll edge effect style. Apply it to the scroll view
-        /// whose content starts with the hero (the scrim stays under the bars while the content scrolls).
-        @available(iOS 16.0, *)
-        public struct FullBleedHeroModifier: ViewModifier {
-            public var toolbar: \(type).Toolbar?
-
-            public init(_ toolbar: \(type).Toolbar?) {
-                self.toolbar = toolbar
-            }
-
-            @ViewBuilder
-            public func body(content: Content) -> some View {
-                let styled = content
-                    .overlay(alignment: .top) {
-                        if let scrim = toolbar?.scrim {
-                            scrim.gradient
-                                .frame(height: scrim.heightPoints)
-                                .ignoresSafeArea(edges: .top)
-                                .allowsHitTesting(false)
-                        }
-                    }
-                    .toolbarColorScheme(toolbar?.colorScheme.swiftUI, for: .navigationBar)
-                if #available(iOS 26.0, *) {
-                    styled.scrollEdgeEffectStyle(toolbar.map { $0.scrollEdgeStyle == .hard ? .hard : .soft }, for: .top)
-                } else {
-                    styled
-                }
-            }
-        }
-
-        @available(iOS 16.0, *)
-        extension View {
-            /// Applies `hero`'s toolbar recommendation for `deviceID` (default: its first device target); see
-            /// `FullBleedHeroModifier`.
-            public func fullBleedHero(_ hero: \(type).Hero, device deviceID: String? = nil) -> some View {
-                modifier(FullBleedHeroModifier(deviceID.flatMap { hero.target($0)?.toolbar } ?? hero.toolbar))
-            }
-        }
-        #endif
-        #endif
-
-        """
-    }
 }
