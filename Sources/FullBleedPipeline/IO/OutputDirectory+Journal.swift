@@ -3,8 +3,9 @@ import Foundation
 /// The primitives a journaled commit needs inside the output folder: an append-only file in the root,
 /// staged files named by a journal (found again after a kill), and listing the root.
 extension OutputDirectory {
-    /// A file in the root of the output folder opened for appending (`O_APPEND`), each record flushed
-    /// (`fdatasync`) before `append` returns. Not a temporary name: it outlives a killed run on purpose.
+    /// A file in the root of the output folder opened for appending (`O_APPEND`), each record written in
+    /// one `write` (so a killed process leaves whole records and at most one torn last one). Not a temporary
+    /// name: it outlives a killed run on purpose.
     public final class AppendFile: @unchecked Sendable {
         let name: String
         private var descriptor: Int32
@@ -19,8 +20,9 @@ extension OutputDirectory {
 
         deinit { close() }
 
-        /// Appends `bytes` in one `write` and flushes them.
-        public func append(_ bytes: [UInt8]) throws(SystemError) {
+        /// Appends `bytes` in one `write`; with `flush`, waits until they are on the disk (`fdatasync`), for
+        /// records that must survive a power loss, not only a kill.
+        public func append(_ bytes: [UInt8], flush: Bool = false) throws(SystemError) {
             mutex.lock()
             defer { mutex.unlock() }
             guard descriptor >= 0 else { throw SystemError(path: name, operation: .write, refused: "journal already closed") }
@@ -33,7 +35,7 @@ extension OutputDirectory {
                 }
                 offset += n
             }
-            if fdatasync(descriptor) != 0 { throw SystemError(path: name, operation: .write, errno: errno) }
+            if flush && fdatasync(descriptor) != 0 { throw SystemError(path: name, operation: .write, errno: errno) }
         }
 
         public func close() {
