@@ -167,6 +167,31 @@ import FullBleedTestSupport
         #expect(stale.stdout.contains("output of a deleted source"), "\(stale.stdout)")
     }
 
+    @Test(.enabled(if: ScratchMount.isAvailable, Comment(rawValue: ScratchMount.unavailableMessage)))
+    func aNoOpBuildSucceedsOnAFullDisk() throws {
+        let tmp = try TemporaryDirectory("no-op-full")
+        defer { tmp.remove() }
+        let input = tmp.path + "/photos", out = tmp.path + "/out"
+        try ScaleFixtures.writePhotos(6, to: input)
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try #require(ScratchMount.mount(at: out, size: "2m"))
+        defer { ScratchMount.unmount(out) }
+        #expect(try Self.build(input, out).exitCode == 0)
+        let manifest = try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))
+        VerbExitCodeTests.fill(out)
+        let again = try Self.build(input, out)
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        #expect(ScaleFixtures.finished(again.stdout)?["unchanged"] as? Int == 6, "\(again.stdout)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")) == manifest)
+        // A real change on the full disk: exit 3, and the previous manifest and its files are untouched.
+        try ScaleFixtures.writePhotos(1, to: input, first: 6)
+        let changed = try Self.build(input, out)
+        #expect(changed.exitCode == 1 || changed.exitCode == 3, "\(changed.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")) == manifest)
+        try FileManager.default.removeItem(atPath: out + "/filler")
+        #expect(try ScaleFixtures.problems(in: out) == [])
+    }
+
     /// Relative path -> (inode, modification time) of every entry below `folder`.
     static func inodesAndTimes(_ folder: String) throws -> [String: [Int]] {
         var result: [String: [Int]] = [:]
