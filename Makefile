@@ -32,8 +32,19 @@ build: deps
 	$(SWIFT) build -c release --product fullbleed
 
 ## test: the whole test suite, in release (pixel loops are 35-50x slower in debug)
-test: deps test-deps
+test: deps test-deps k8s-venv
 	$(SWIFT) test -c release
+
+# ---- Kubernetes schema oracle (issue 15): kubernetes-validate checks deploy/kubernetes/*.yaml against the
+# Kubernetes OpenAPI schemas it ships (offline); KubernetesManifestTests skips with a message without it ----
+K8S_VENV := .build/k8s-venv
+
+.PHONY: k8s-venv
+
+## k8s-venv: a Python venv with kubernetes-validate (enables KubernetesManifestTests)
+k8s-venv:
+	@test -x $(K8S_VENV)/bin/kubernetes-validate || (python3 -m venv $(K8S_VENV) && $(K8S_VENV)/bin/pip install -q kubernetes-validate==1.37.0)
+# ---- end of the Kubernetes schema oracle ----
 
 # ---- Test-only Debian packages: chromium runs the generated preview page headless (PreviewBrowserTests); fonts-liberation
 # (a chromium Recommends) so its text renders with --no-install-recommends; GNU time measures the peak RSS of the

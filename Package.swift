@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "FullBleedCoreTests", dependencies: ["FullBleedCore", "FullBleedColor", "FullBleedImage", "FullBleedCodecs", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedPipelineTests", dependencies: ["FullBleedPipeline", "FullBleedCore", "FullBleedColor", "FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
         .testTarget(name: "FullBleedFacesTests", dependencies: ["FullBleedFaces", "CFullBleedFaces", "FullBleedCodecs", "FullBleedCore", "FullBleedImage", "FullBleedTestSupport"]),
-        .testTarget(name: "FullBleedCLITests", dependencies: ["fullbleed", "FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
+        .testTarget(name: "FullBleedCLITests", dependencies: ["fullbleed", "FullBleedPipeline", "FullBleedCodecs", "FullBleedImage", "FullBleedTestSupport"]),
 
         // Fuzz targets: files are not main.swift; libFuzzer supplies main (`--sanitize=fuzzer`).
         .target(name: "FuzzSupport", dependencies: ["FullBleedCodecs", "FullBleedImage"], path: "Sources/Fuzz/FuzzSupport"),

@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N] [--emit xcassets,swift] [--emit-dir DIR] [--decode-timeout SECONDS] [--preview]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift] [--emit-dir DIR] [--decode-timeout SECONDS] [--preview]"
     static let options = [
         OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
         OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
@@ -15,7 +15,8 @@ enum BuildCommand: Command {
         OptionSpec("json", help: "Newline-delimited JSON events on stdout"),
         OptionSpec("quiet", short: "q", help: "Print only errors"),
         OptionSpec("shard", value: "I/N", help: "Build shard I of N (1-based) and write a partial manifest"),
-        OptionSpec("shards", value: "N", help: "Shard count, with the shard index from JOB_COMPLETION_INDEX (0-based)"),
+        OptionSpec("shards", value: "N", help: "Shard count, the index from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX (0-based)"),
+        OptionSpec("no-wait", help: "Exit 4 at once when another build holds the output folder (default: wait for it)"),
         OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
         OptionSpec("emit", value: "LIST", help: "Also write xcassets and/or swift (comma list, repeatable; adds to the pipeline's \"emit\")"),
         OptionSpec("emit-dir", value: "DIR", help: "Folder inside --out for the catalog and Swift file, nothing else (default Xcode)"),
@@ -48,6 +49,7 @@ enum BuildCommand: Command {
         options.force = arguments.has("force")
         options.followSymlinksOutside = arguments.has("follow-symlinks")
         options.shard = try shard(arguments)
+        options.waitForLock = !arguments.has("no-wait")
 
         let reporter = ProgressReporter(mode: arguments.has("json") ? .json : arguments.has("quiet") ? .quiet
                                             : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
@@ -60,17 +62,21 @@ enum BuildCommand: Command {
         return summary.failed == 0 ? ExitCode.success : ExitCode.someFailed
     }
 
-    static func shard(_ arguments: ParsedArguments) throws -> Shard? {
+    /// The environment variables that carry a 0-based array index, in the order they are looked at:
+    /// Kubernetes Indexed Jobs, AWS Batch array jobs.
+    static let indexVariables = ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"]
+
+    static func shard(_ arguments: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Shard? {
         do {
             if let text = arguments.value("shard") {
                 if arguments.value("shards") != nil { throw UsageError(message: "give --shard I/N or --shards N, not both") }
                 return try Shard(parsing: text)
             }
             if let count = try arguments.integer("shards", in: 1...10_000) {
-                guard let index = ProcessInfo.processInfo.environment["JOB_COMPLETION_INDEX"] else {
-                    throw UsageError(message: "--shards needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job sets it); use --shard I/N otherwise")
+                guard let variable = indexVariables.first(where: { environment[$0] != nil }), let index = environment[variable] else {
+                    throw UsageError(message: "--shards needs JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch array job); use --shard I/N otherwise")
                 }
-                return try Shard(completionIndex: index, count: count)
+                return try Shard(completionIndex: index, count: count, variable: variable)
             }
         } catch let error as ConfigError {
             throw UsageError(message: error.message)

@@ -12,15 +12,18 @@ enum ExitCode {
     /// The output folder stopped accepting writes (full disk, I/O error) so the manifest could not be
     /// written: the previous manifest, if any, is intact; no partial or temporary files are left.
     static let outputFailed: Int32 = 3
+    /// Another build holds the output folder's lock and `--no-wait` was given: nothing was done; retry later.
+    static let busy: Int32 = 4
 
     /// The one map from an error that stops a command to its exit code, for every verb: a write into the
     /// output folder that failed (the manifest, a merged manifest, the catalog, the preview page) is 3;
     /// everything else that stops a command before it did its work (usage, a bad pipeline or manifest, an
-    /// input that cannot be read, an output folder that cannot be created) is 2. Failures of single photos
-    /// never get here: a build reports them and exits 1.
+    /// input that cannot be read, an output folder that cannot be created) is 2; an output folder locked by
+    /// another build (`--no-wait`) is 4. Failures of single photos never get here: a build reports them and
+    /// exits 1.
     static func of(_ error: Error) -> Int32 {
         switch error {
-        case let error as SystemError: return error.isOutputFailure ? outputFailed : usage
+        case let error as SystemError: return error.isBusy ? busy : error.isOutputFailure ? outputFailed : usage
         default: return usage
         }
     }
@@ -106,7 +109,8 @@ enum CLI {
             "  -V, --version  Show the version",
             "",
             "Exit codes: 0 success, 1 some inputs failed (the rest were processed), 2 usage error,",
-            "            3 the output folder could not be written (full disk; the previous manifest is kept).",
+            "            3 the output folder could not be written (full disk; the previous manifest is kept),",
+            "            4 another build holds the output folder's lock (--no-wait; nothing was done).",
         ]
         return lines.joined(separator: "\n")
     }

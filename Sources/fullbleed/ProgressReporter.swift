@@ -53,6 +53,7 @@ final class ProgressReporter: @unchecked Sendable {
             var line = "\(s.built) built, \(s.unchanged) unchanged, "
             if s.skipped > 0 { line += "\(s.skipped) skipped (too small for every tier), " }
             line += "\(s.failed) failed"
+            if s.resumed > 0 { line += ", \(s.resumed) resumed from an interrupted build" }
             if s.removed > 0 { line += ", \(s.removed) stale outputs removed" }
             line += String(format: " in %.2f s", s.seconds)
             if s.megapixels > 0 && s.seconds > 0 { line += String(format: " (%.1f MP/s)", s.megapixels / s.seconds) }
@@ -96,7 +97,7 @@ final class ProgressReporter: @unchecked Sendable {
             if let reason = a.reason { object["reason"] = reason }
         case .finished(let s):
             object = ["event": "finished", "total": s.total, "built": s.built, "unchanged": s.unchanged, "skipped": s.skipped, "failed": s.failed,
-                      "removed": s.removed, "seconds": (s.seconds * 1000).rounded() / 1000]
+                      "removed": s.removed, "resumed": s.resumed, "seconds": (s.seconds * 1000).rounded() / 1000]
             if !s.stale.isEmpty { object["stale"] = s.stale }
             if let manifest = s.manifestPath { object["manifest"] = manifest }
         }

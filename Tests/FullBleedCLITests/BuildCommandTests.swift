@@ -37,9 +37,9 @@ import FullBleedTestSupport
                 }
             }
         }
-        // Every file in the folder is listed (plus the manifest and the build state), nothing else.
+        // Every file in the folder is listed (plus the manifest, the build state and the folder lock), nothing else.
         let present = Set(try BuildFixtures.snapshot(out).keys)
-        #expect(present.subtracting(listed) == ["manifest.json", ".fullbleed-state.json"])
+        #expect(present.subtracting(listed) == ["manifest.json", ".fullbleed-state.json", ".fullbleed.lock"])
         #expect(listed.subtracting(present).isEmpty)
 
         // Tier sizes implied by ios-hero: iPhone 17 Pro Max @3x is 440x400 pt x 3 x 1.25 headroom.
@@ -89,6 +89,16 @@ import FullBleedTestSupport
         #expect(k8s.exitCode == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: tmp.path + "/k8s/manifest.partial-3-of-4.json"))
                 == Data(contentsOf: URL(fileURLWithPath: partials[2])))
+        // AWS Batch array job form: 0-based AWS_BATCH_JOB_ARRAY_INDEX with --shards.
+        let aws = try CLIRunner.run(["build", tmp.path + "/in", "--pipeline", BuildFixtures.smallPipeline, "--out", tmp.path + "/aws", "--shards", "4", "--quiet"],
+                                    environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "0"])
+        #expect(aws.exitCode == 0, "\(aws.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: tmp.path + "/aws/manifest.partial-1-of-4.json"))
+                == Data(contentsOf: URL(fileURLWithPath: partials[0])))
+        let outOfRange = try CLIRunner.run(["build", tmp.path + "/in", "--pipeline", BuildFixtures.smallPipeline, "--out", tmp.path + "/aws", "--shards", "4"],
+                                           environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "4"])
+        #expect(outOfRange.exitCode == 2)
+        #expect(outOfRange.stderr.contains("AWS_BATCH_JOB_ARRAY_INDEX: expected a whole number from 0 to 3 for --shards 4, got '4'"), "\(outOfRange.stderr)")
 
         let merged = try CLIRunner.run(["merge"] + partials + ["--out", tmp.path + "/merged.json"])
         #expect(merged.exitCode == 0, "\(merged.stderr)")

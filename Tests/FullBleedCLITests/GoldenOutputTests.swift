@@ -40,8 +40,11 @@ import FullBleedTestSupport
                 "\(name): outputs differ from Tests/Fixtures/golden/\(name).tsv\n  expected, not made:\n    \(missing.prefix(12).joined(separator: "\n    "))\n  made, not expected:\n    \(extra.prefix(12).joined(separator: "\n    "))")
     }
 
-    /// The build-state cache holds modification times: not an output.
-    static func isVolatile(_ path: String) -> Bool { (path as NSString).lastPathComponent.hasPrefix(".fullbleed-state") }
+    /// The build-state cache (times) and the folder lock (who held it) are not outputs.
+    static func isVolatile(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name.hasPrefix(".fullbleed-state") || name == ".fullbleed.lock"
+    }
 
     @Test func samplesWithTheDefaultPipelineCatalogSwiftAndPreview() throws {
         try check("samples-ios-hero", inputs: [TestPaths.samples.path], arguments: ["--emit", "xcassets,swift", "--preview"])

@@ -124,6 +124,6 @@ import FullBleedTestSupport
         for file in files {
             #expect(lines.filter { $0.hasPrefix(file + ": ") }.count == 1, "\(file): \(lines)")
         }
-        #expect(try BuildFixtures.snapshot(tmp.path + "/out").keys.sorted() == [".fullbleed-state.json", "manifest.json"])
+        #expect(try BuildFixtures.snapshot(tmp.path + "/out").keys.sorted() == [".fullbleed-state.json", ".fullbleed.lock", "manifest.json"])
     }
 }

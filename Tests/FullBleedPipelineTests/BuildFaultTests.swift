@@ -37,10 +37,11 @@ import FullBleedTestSupport
         return (summary, events)
     }
 
-    /// Outputs of a folder without the state cache (it holds times).
+    /// Outputs of a folder without the state cache (it holds times) and the folder lock.
     func outputs(_ folder: String) throws -> [String: Data] {
         var files = try BuildFixtures.snapshot(folder)
         files[".fullbleed-state.json"] = nil
+        files[".fullbleed.lock"] = nil
         return files
     }
 

@@ -61,9 +61,43 @@ import FullBleedTestSupport
         try out.write([1], to: "x/y/z.png")
         try out.remove("x/y/z.png")
         #expect(!FileManager.default.fileExists(atPath: tmp.path + "/x"))
-        try tmp.write("a/.fullbleed-tmp-123", [0])
+        let debris = try tmp.write("a/.fullbleed-tmp-123", [0])
+        // Debris of a run that started after this one is left: that run may still be alive.
+        #expect(out.removeTemporaryDebris() == 0)
+        try Self.backdate(debris)
         #expect(out.removeTemporaryDebris() == 1)
         #expect(tmp.allFiles().isEmpty)
+    }
+
+    /// Sets the modification time of `path` one hour back.
+    static func backdate(_ path: String) throws {
+        var times = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
+    @Test func runsSharingAFolderLeaveEachOthersTemporaryFilesAlone() throws {
+        let tmp = try TemporaryDirectory("out-shared")
+        defer { tmp.remove() }
+        let first = try OutputDirectory(path: tmp.path)
+        let staged = try first.stage([1, 2, 3], to: "a/x.jpg")
+        let names = tmp.allFiles()
+        let temporary = try #require(names.first { $0.hasPrefix("a/.fullbleed-tmp-") })
+        let lock = try #require(names.first { $0.hasPrefix(".fullbleed-run-") && $0.hasSuffix(".lock") })
+        try Self.backdate(tmp.path + "/" + temporary)
+        try Self.backdate(tmp.path + "/" + lock)
+        // A later run sees an old temporary file, but its run holds its lock: alive, left alone.
+        let second = try OutputDirectory(path: tmp.path)
+        #expect(second.removeTemporaryDebris() == 0)
+        #expect(tmp.allFiles().sorted() == names.sorted())
+        // The first run dies without cleaning up (its lock dropped, its files left): now it is debris.
+        staged.discard()
+        try tmp.write(temporary, [9])
+        try Self.backdate(tmp.path + "/" + temporary)
+        first.endRun()
+        try tmp.write(lock, [])
+        try Self.backdate(tmp.path + "/" + lock)
+        #expect(second.removeTemporaryDebris() == 1)
+        #expect(tmp.allFiles().isEmpty, "\(tmp.allFiles())")
     }
 }
 

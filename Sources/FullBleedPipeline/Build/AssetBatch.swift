@@ -1,8 +1,10 @@
 import Foundation
 
 /// The parallel part of a build: every source to (re)build through `AssetPlan` and `AssetBuilder`, its files
-/// written into the output folder, at most `jobs` sources decoded at once, largest first (the last ones may
-/// use every core). An asset whose outputs cannot all be written keeps none of its new files.
+/// staged in the output folder under temporary names and journaled (`BuildJournal`: a finished photo
+/// survives a kill; nothing under a final name changes before the commit), at most `jobs` sources decoded
+/// at once, largest first (the last ones may use every core). An asset whose outputs cannot all be staged
+/// and journaled keeps none of its new files.
 struct AssetBatch {
     var records: [AssetRecord] = []
     var failures: [FailureRecord] = []
@@ -20,20 +22,20 @@ struct AssetBatch {
     }
 
     static func build(_ sources: [SourceFile], inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory, jobs: Int,
-                      previousOutputs: Set<String>, preview: Bool, onEvent: @escaping @Sendable (BuildEvent) -> Void) -> AssetBatch {
+                      journal: BuildJournal, preview: Bool, onEvent: @escaping @Sendable (BuildEvent) -> Void) -> AssetBatch {
         let progress = ProgressCounter()
         let count = sources.count
         let costs = sources.map { Double($0.stamp?.bytes ?? 0) }
         let results = ParallelRunner.map(sources, jobs: jobs, costs: costs) { _, source, slot -> Result<Built, FailureRecord> in
             let started = ContinuousClock.now
-            var written: [String] = []
+            var staged: [OutputDirectory.StagedFile] = []
             let outcome: Result<Built, FailureRecord>
             do {
-                outcome = .success(try buildOne(source, inputs: inputs, spec: spec, out: out, preview: preview,
-                                                mayUseAllCores: slot.mayUseAllCores, written: &written))
+                outcome = .success(try buildOne(source, inputs: inputs, spec: spec, out: out, journal: journal, preview: preview,
+                                                mayUseAllCores: slot.mayUseAllCores, staged: &staged))
             } catch {
-                // Nothing partial: files the previous manifest lists stay until that manifest is replaced.
-                for path in written where !previousOutputs.contains(path) { _ = try? out.remove(path) }
+                // Nothing partial: the staged files go; the files the previous manifest lists were never touched.
+                for file in staged { file.discard() }
                 outcome = .failure(FailureRecord(source: source.relativePath, stage: FailureStage(of: error), error: OneLine.escaped("\(error)")))
             }
             let seconds = BuildRunner.seconds(since: started)
@@ -61,9 +63,10 @@ struct AssetBatch {
         return batch
     }
 
-    /// Reads, plans, builds and writes one source; `written` collects the files written so far.
-    private static func buildOne(_ source: SourceFile, inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory, preview: Bool,
-                                 mayUseAllCores: Bool, written: inout [String]) throws -> Built {
+    /// Reads, plans, builds, stages and journals one source; `staged` collects the files staged so far.
+    private static func buildOne(_ source: SourceFile, inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory,
+                                 journal: BuildJournal, preview: Bool, mayUseAllCores: Bool,
+                                 staged: inout [OutputDirectory.StagedFile]) throws -> Built {
         if let conflict = inputs.namingConflicts[source.relativePath] {
             throw ProcessingError(path: source.relativePath, stage: .naming, reason: conflict)
         }
@@ -76,17 +79,16 @@ struct AssetBatch {
         }
         let plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, previewThumbnail: preview)
         let output = try AssetBuilder.build(plan, bytes: bytes, mayUseAllCores: mayUseAllCores)
-        for file in output.files {
-            do { try out.write(file.bytes, to: file.path) } catch let error as SystemError {
-                // Name the photo first: `photo.jpg: write failed: photo-jpg/x.jpg: No space left on device`.
-                throw ProcessingError(path: source.relativePath, stage: .write, reason: "\(error.path): \(error.reason)")
-            }
-            written.append(file.path)
-        }
         let stamp = source.stamp ?? FileStamp(bytes: bytes.count, modifiedNanoseconds: 0)
-        return Built(record: output.record,
-                     entry: BuildState.Entry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds, sha256: output.record.source.sha256),
-                     thumbnail: output.previewThumbnail, megapixels: output.megapixels)
+        let entry = BuildState.Entry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds, sha256: output.record.source.sha256)
+        do {
+            for file in output.files { staged.append(try out.stage(file.bytes, to: file.path)) }
+            try journal.recordAsset(output.record, entry: entry, files: staged)
+        } catch let error as SystemError {
+            // Name the photo first: `photo.jpg: write failed: photo-jpg/x.jpg: No space left on device`.
+            throw ProcessingError(path: source.relativePath, stage: .write, reason: "\(error.path): \(error.reason)")
+        }
+        return Built(record: output.record, entry: entry, thumbnail: output.previewThumbnail, megapixels: output.megapixels)
     }
 }
 

@@ -17,10 +17,22 @@ struct BuildInputs {
         try sidecars[source.relativePath]?.get()
     }
 
-    /// Discovers the inputs, reports discovery notes, applies the shard and reads the sidecars.
-    /// - Throws: `ConfigError` for an input that does not exist, or two inputs giving one relative path.
+    /// Discovers the inputs, reports discovery notes, applies the shard and reads the sidecars. An output
+    /// folder inside an input folder is left out of discovery (with a note).
+    /// - Throws: `ConfigError` for an input that does not exist, two inputs giving one relative path, or an
+    ///   input folder that is the output folder or lies inside it.
     static func gather(_ options: BuildOptions, onEvent: @Sendable (BuildEvent) -> Void) throws -> BuildInputs {
-        let discovery = InputDiscovery(followSymlinksOutside: options.followSymlinksOutside).discover(options.inputs)
+        let output = canonicalPath(options.outputPath)
+        for input in options.inputs {
+            guard let info = FileSystem.status(input), (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            let folder = canonicalPath(input)
+            if folder == output || folder.hasPrefix(output + "/") {
+                throw ConfigError(file: input, location: "input",
+                                  message: folder == output ? "is the output folder (--out); give the photos and the outputs separate folders"
+                                                            : "lies inside the output folder (--out \(options.outputPath)); give the photos and the outputs separate folders")
+            }
+        }
+        let discovery = InputDiscovery(followSymlinksOutside: options.followSymlinksOutside, excludedFolders: [output]).discover(options.inputs)
         if let missing = discovery.missing.first {
             throw ConfigError(file: missing, location: "input", message: "no such file or folder")
         }
@@ -41,6 +53,19 @@ struct BuildInputs {
             }
         }
         return BuildInputs(sources: sources, namingConflicts: namingConflicts, sidecars: sidecars)
+    }
+
+    /// `path` made absolute with symbolic links resolved, as far as it exists (the output folder may not yet).
+    static func canonicalPath(_ path: String) -> String {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        var missing: [String] = []
+        while !FileSystem.exists(url.path) && url.path != "/" {
+            missing.insert(url.lastPathComponent, at: 0)
+            url.deleteLastPathComponent()
+        }
+        var resolved = url.resolvingSymlinksInPath().path
+        for name in missing { resolved += (resolved.hasSuffix("/") ? "" : "/") + name }
+        return resolved
     }
 }
 
@@ -109,13 +134,19 @@ struct ReusePlan {
         guard previous.isReusable, inputs.namingConflicts[source.relativePath] == nil,
               let record = previous.records[source.relativePath], record.sidecarSHA256 == sidecarSHA256,
               let out, record.outputPaths.allSatisfy({ out.exists($0) }),
-              let stamp = source.stamp else { return nil }
-        if let entry = previous.state?.sources[source.relativePath], entry.bytes == stamp.bytes,
-           entry.modifiedNanoseconds == stamp.modifiedNanoseconds, entry.sha256 == record.source.sha256 {
-            return (record, entry)
+              let entry = unchanged(source, entry: previous.state?.sources[source.relativePath], record: record) else { return nil }
+        return (record, entry)
+    }
+
+    /// The state entry of `source` when its bytes are still the ones `record` was built from: same size and
+    /// modification time as `entry` (the cheap path), or the same SHA-256; nil when it changed.
+    static func unchanged(_ source: SourceFile, entry: BuildState.Entry?, record: AssetRecord) -> BuildState.Entry? {
+        guard let stamp = source.stamp else { return nil }
+        if let entry, entry.bytes == stamp.bytes, entry.modifiedNanoseconds == stamp.modifiedNanoseconds, entry.sha256 == record.source.sha256 {
+            return entry
         }
         guard stamp.bytes == record.source.bytes, let bytes = try? ImageFile.readBytes(atPath: source.absolutePath),
               SHA256.hex(bytes) == record.source.sha256 else { return nil }
-        return (record, BuildState.Entry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds, sha256: record.source.sha256))
+        return BuildState.Entry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds, sha256: record.source.sha256)
     }
 }

@@ -4,7 +4,8 @@ import FullBleedCodecs
 /// Runs a pipeline over input files and folders, as a short sequence of named phases: gather the inputs
 /// (discovery, sharding, sidecars), open the output folder and read the previous build, decide what can be
 /// reused, build the rest in parallel (`AssetBatch`), commit the manifest and remove stale outputs
-/// (`ManifestCommit`), then emit the catalog and Swift file and the preview page.
+/// (`ManifestCommit`), then emit the catalog and Swift file and the preview page. A writing build first takes
+/// the folder's lock (`FolderLock`) and finishes or resumes what killed builds left (`JournalRecovery`).
 public enum BuildRunner {
     public static let manifestFileName = "manifest.json"
 
@@ -26,26 +27,55 @@ public enum BuildRunner {
         if spec.emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "emit xcassets") }
         let inputs = try BuildInputs.gather(options, onEvent: onEvent)
         let manifestName = manifestName(options.shard)
-        let out = try openOutput(options)
-        let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
-        let reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force)
-        onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count))
-
         if options.check {
+            let out = try openOutput(options)
+            let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
+            let reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force)
+            onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count))
             let summary = try checkSummary(spec: spec, options: options, inputs: inputs, reuse: reuse, out: out,
                                            manifestName: manifestName, seconds: seconds(since: clock))
             onEvent(.finished(summary))
             return summary
         }
-        guard let out else { throw ConfigError(file: options.outputPath, location: "--out", message: "cannot open output folder") }
-        let batch = AssetBatch.build(reuse.toBuild, inputs: inputs, spec: spec, out: out, jobs: options.jobs,
-                                     previousOutputs: previous.outputPaths, preview: options.preview, onEvent: onEvent)
-        var state = reuse.state
-        for (path, entry) in batch.stateEntries { state.sources[path] = entry }
-        let manifest = Manifest(pipeline: spec, assets: reuse.reused + batch.records, failures: batch.failures,
+        guard let out = try openOutput(options) else {
+            throw ConfigError(file: options.outputPath, location: "--out", message: "cannot open output folder")
+        }
+        // One writer per folder: shards share the lock, an unsharded build holds it alone.
+        let exclusive = (options.shard?.count ?? 1) == 1
+        let lock = try FolderLock.acquire(out, mode: exclusive ? .exclusive : .shared, contention: options.waitForLock ? .wait : .refuse,
+                                          command: "build") { onEvent(.note($0)) }
+        defer { lock.release() }
+        defer { out.endRun() }
+        let recovery = JournalRecovery.recover(out, manifestName: manifestName, pipelineHash: spec.contentHash,
+                                               exclusive: exclusive, onEvent: onEvent)
+        let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
+        var reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force)
+        let journal = BuildJournal(out: out, manifestName: manifestName, pipelineHash: spec.contentHash)
+        let resumed = options.force ? [] : recovery.adopt(into: &reuse, inputs: inputs, journal: journal, out: out)
+        recovery.finish(out)
+        out.removeTemporaryDebris(protectedTokens: recovery.protectedTokens)
+        if !resumed.isEmpty { onEvent(.note("resumed \(resumed.count) photo(s) finished by an interrupted build")) }
+        onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count))
+
+        let batch: AssetBatch
+        let manifest: Manifest
+        let removed: Int
+        do {
+            batch = AssetBatch.build(reuse.toBuild, inputs: inputs, spec: spec, out: out, jobs: options.jobs,
+                                     journal: journal, preview: options.preview, onEvent: onEvent)
+            var state = reuse.state
+            for record in resumed {
+                if let entry = journal.stateEntry(of: record.source.path) { state.sources[record.source.path] = entry }
+            }
+            for (path, entry) in batch.stateEntries { state.sources[path] = entry }
+            manifest = Manifest(pipeline: spec, assets: reuse.reused + resumed + batch.records, failures: batch.failures,
                                 shard: options.shard)
-        let removed = try ManifestCommit.commit(manifest, name: manifestName, state: state, shard: options.shard,
-                                                previousOutputs: previous.outputPaths, out: out, onEvent: onEvent)
+            removed = try ManifestCommit.commit(manifest, name: manifestName, state: state, previous: previous, journal: journal,
+                                                shard: options.shard, out: out, onEvent: onEvent)
+        } catch {
+            journal.discard()
+            throw error
+        }
         try emit(spec: spec, manifest: manifest, shard: options.shard, out: out, onEvent: onEvent)
         let preview = try options.preview ? writePreview(manifest, out: out, inputs: options, thumbnails: batch.thumbnails) : nil
         let summary = BuildSummary(
@@ -53,19 +83,20 @@ public enum BuildRunner {
             unchanged: reuse.reused.count(where: \.deliversImages),
             skipped: (batch.records + reuse.reused).count { !$0.deliversImages }, failed: manifest.failures.count,
             removed: removed, stale: [], megapixels: batch.megapixels, seconds: seconds(since: clock),
-            manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview)
+            manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview, resumed: resumed.count)
         onEvent(.finished(summary))
         return summary
     }
 
-    /// The output folder, opened (created if needed); nil with `--check` when it does not exist yet.
+    /// The output folder, opened (created if needed); with `--check` opened read-only (no write access
+    /// needed), nil when it does not exist yet.
     static func openOutput(_ options: BuildOptions) throws -> OutputDirectory? {
         let root = URL(fileURLWithPath: options.outputPath).standardizedFileURL.path
         if options.check && !FileSystem.exists(root) { return nil }
         do {
+            if options.check { return try OutputDirectory(existing: options.outputPath) }
             var out = try OutputDirectory(path: options.outputPath)
             out.faults = options.writeFaults
-            if !options.check { out.removeTemporaryDebris() }
             return out
         } catch let error as SystemError {
             throw ConfigError(file: error.path, location: "--out", message: error.reason)
@@ -89,7 +120,7 @@ public enum BuildRunner {
     /// their build's decode, the others from an earlier preview or from the sources.
     static func writePreview(_ manifest: Manifest, out: OutputDirectory, inputs options: BuildOptions,
                              thumbnails: [String: [UInt8]]) throws -> PreviewWriter.Result {
-        try PreviewWriter.write(manifest: manifest, outputFolder: out.root, pagePath: out.root + "/" + PreviewPage.fileName,
+        try PreviewWriter.write(manifest: manifest, outputFolder: out.root, pageFolder: out, pageName: PreviewPage.fileName,
                                 sources: PreviewWriter.sourceFiles(in: options.inputs, followSymlinksOutside: options.followSymlinksOutside),
                                 madeThumbnails: thumbnails)
     }

@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var followSymlinksOutside: Bool
     /// Also write `preview.html` (with the source thumbnails made from each build's own decode).
     public var preview: Bool = false
+    /// When another build holds the output folder's lock: wait for it (the default) or fail with exit 4.
+    public var waitForLock: Bool = true
     /// Simulated disk faults for the output folder (tests only, through `@testable import`).
     var writeFaults: WriteFaults?
 
@@ -77,5 +79,7 @@ public struct BuildSummary: Sendable {
     public var failures: [FailureRecord]
     /// The preview page written with `preview` (nil otherwise).
     public var preview: PreviewWriter.Result?
+    /// Photos finished by an interrupted build and taken over (neither rebuilt nor counted in `built`).
+    public var resumed: Int = 0
 }
 

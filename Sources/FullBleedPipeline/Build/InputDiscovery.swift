@@ -41,9 +41,13 @@ public struct InputDiscovery: Sendable {
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "avif"]
 
     public var followSymlinksOutside: Bool
+    /// Folders never entered (canonical paths, symbolic links resolved): the output folder when it lies
+    /// inside an input folder, so a build never takes its own outputs for photos. Skipped with a note.
+    public var excludedFolders: Set<String> = []
 
-    public init(followSymlinksOutside: Bool = false) {
+    public init(followSymlinksOutside: Bool = false, excludedFolders: Set<String> = []) {
         self.followSymlinksOutside = followSymlinksOutside
+        self.excludedFolders = excludedFolders
     }
 
     public struct Result: Sendable {
@@ -112,6 +116,10 @@ public struct InputDiscovery: Sendable {
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 let canonical = URL(fileURLWithPath: target).resolvingSymlinksInPath().path
+                if excludedFolders.contains(canonical) {
+                    notes.append(DiscoveryNote(path: relativePath, reason: "skipped: the output folder (--out) is not an input"))
+                    continue
+                }
                 guard visited.insert(canonical).inserted else { continue }
                 walk(directory: target, relative: relativePath, root: root, visited: &visited, files: &files, notes: &notes)
             } else if (info.st_mode & S_IFMT) == S_IFREG {

@@ -22,10 +22,11 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         try self.init(index: i, count: n)
     }
 
-    /// Kubernetes Indexed Jobs export a 0-based `JOB_COMPLETION_INDEX`; with `--shards N` it selects shard index + 1.
-    public init(completionIndex text: String, count: Int) throws {
-        guard let zeroBased = Int(text) else {
-            throw ConfigError(location: "JOB_COMPLETION_INDEX", message: "expected a whole number, got '\(text)'")
+    /// Kubernetes Indexed Jobs export a 0-based `JOB_COMPLETION_INDEX`, AWS Batch array jobs a 0-based
+    /// `AWS_BATCH_JOB_ARRAY_INDEX`; with `--shards N` it selects shard index + 1. `variable` names it in errors.
+    public init(completionIndex text: String, count: Int, variable: String = "JOB_COMPLETION_INDEX") throws {
+        guard let zeroBased = Int(text), zeroBased >= 0, zeroBased < count else {
+            throw ConfigError(location: variable, message: "\(variable): expected a whole number from 0 to \(count - 1) for --shards \(count), got '\(text)'")
         }
         try self.init(index: zeroBased + 1, count: count)
     }

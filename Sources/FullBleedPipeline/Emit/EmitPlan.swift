@@ -65,23 +65,33 @@ public struct EmitPlan: Sendable, Equatable {
         return lines
     }
 
-    /// Writes every missing or changed file (atomically, through `out`), then removes files of the owned
-    /// folder that are not in the plan.
+    /// Writes every missing or changed file, all or nothing: each is staged under a temporary name first (a
+    /// full disk fails there, with every file as it was), then all are renamed into place; only then are the
+    /// files of the owned folder that are not in the plan removed.
     public func apply(to out: OutputDirectory) throws -> Outcome {
         var outcome = Outcome()
-        for file in files where !isCurrent(file, in: out) {
-            switch file.content {
-            case .bytes(let bytes):
-                try out.write(bytes, to: file.path)
-            case .copy(let source):
-                if try !out.hardLink(source, to: file.path) {
-                    guard let bytes = out.read(source) else {
-                        throw SystemError(path: file.path, operation: .write, refused: "cannot read \(source) to copy it")
+        var staged: [OutputDirectory.StagedFile] = []
+        do {
+            for file in files where !isCurrent(file, in: out) {
+                switch file.content {
+                case .bytes(let bytes):
+                    staged.append(try out.stage(bytes, to: file.path))
+                case .copy(let source):
+                    if let link = try out.stageLink(source, to: file.path) {
+                        staged.append(link)
+                    } else {
+                        guard let bytes = out.read(source) else {
+                            throw SystemError(path: file.path, operation: .write, refused: "cannot read \(source) to copy it")
+                        }
+                        staged.append(try out.stage(bytes, to: file.path))
                     }
-                    try out.write(bytes, to: file.path)
                 }
+                outcome.written.append(file.path)
             }
-            outcome.written.append(file.path)
+            for file in staged { try file.commit() }
+        } catch {
+            for file in staged { file.discard() }
+            throw error
         }
         for path in extraFiles(in: out) {
             try out.remove(path)

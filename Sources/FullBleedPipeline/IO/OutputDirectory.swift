@@ -9,12 +9,18 @@ import Foundation
 /// - **Atomic**: a file is written to a temporary name in its own folder, flushed, then renamed over the
 ///   final name (`renameat` on the same directory descriptor), so a crash or kill never leaves a
 ///   half-written file under a final name.
+/// - **Shared**: each value is one run (`RunLease`): its temporary names carry the run's token, and
+///   `removeTemporaryDebris` removes only the files of dead runs, so runs sharing the folder (shards) never
+///   touch each other's files.
 public struct OutputDirectory: Sendable {
     /// Absolute, standardised path of the folder.
     public let root: String
 
-    /// Prefix of temporary files; anything starting with it is debris of an interrupted run.
+    /// Prefix of temporary files: `.fullbleed-tmp-<run token>-<unique>`.
     public static let temporaryPrefix = ".fullbleed-tmp-"
+
+    /// This run's token and lock.
+    let lease: RunLease
 
     /// Simulated disk faults (tests only); nil writes straight to the file system.
     var faults: WriteFaults?
@@ -25,6 +31,7 @@ public struct OutputDirectory: Sendable {
     public init(path: String) throws {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         root = absolute
+        lease = RunLease(root: absolute)
         var current = ""
         for component in absolute.split(separator: "/") {
             current += "/" + component
@@ -40,6 +47,31 @@ public struct OutputDirectory: Sendable {
         guard access(absolute, W_OK | X_OK) == 0 else {
             throw SystemError(path: path, operation: .openOutput, errno: errno, detail: "output folder is not writable")
         }
+    }
+
+    /// Opens an existing folder for reading only (`--check`): nothing is created, and write access is not
+    /// needed. Throws `SystemError` (`.openOutput`) when the path is not a folder.
+    public init(existing path: String) throws {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        root = absolute
+        lease = RunLease(root: absolute)
+        var info = stat()
+        guard stat(absolute, &info) == 0 else { throw SystemError(path: path, operation: .openOutput, errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw SystemError(path: path, operation: .openOutput, refused: "'\(absolute)' is a file, not a folder")
+        }
+    }
+
+    /// A fresh temporary name of this run.
+    func temporaryName() -> String {
+        Self.temporaryPrefix + lease.token + "-" + UUID().uuidString
+    }
+
+    /// Ends this run in the folder: drops its run lock and removes the lock file, whatever staged files
+    /// are left (a committed journal protects those). A run's lock also goes by itself with its last staged
+    /// file; this is for the end of a build.
+    public func endRun() {
+        lease.release()
     }
 
     // MARK: - Paths
@@ -160,22 +192,29 @@ public struct OutputDirectory: Sendable {
     /// caller make sure the bytes fit before doing anything that cannot be undone.
     public struct StagedFile: Sendable {
         let directory: OutputDirectory
+        /// The temporary name, in the folder of `relativePath`.
         let temporaryName: String
         let relativePath: String
+        /// Keeps the run lock held while the file is staged (nil for a file of another, dead run).
+        let claim: RunLease.Claim?
 
         /// Renames the file over its final name (atomic, within its folder).
         public func commit() throws {
+            defer { claim?.release() }
             _ = try directory.inParentFolder(of: relativePath, create: false, operation: .write) { folder, name in
                 if renameat(folder, temporaryName, folder, name) != 0 {
                     let code = errno
                     unlinkat(folder, temporaryName, 0)
                     throw SystemError(path: relativePath, operation: .write, errno: code)
                 }
+                // rename() of two links to one inode succeeds without removing the temporary name.
+                unlinkat(folder, temporaryName, 0)
             } ?? { throw SystemError(path: relativePath, operation: .write, errno: ENOENT, detail: "its folder vanished before the rename") }()
         }
 
         /// Removes the temporary file.
         public func discard() {
+            defer { claim?.release() }
             _ = try? directory.inParentFolder(of: relativePath, create: false, operation: .remove) { folder, _ in
                 unlinkat(folder, temporaryName, 0)
             }
@@ -185,7 +224,8 @@ public struct OutputDirectory: Sendable {
     /// Writes and flushes `bytes` under a temporary name beside `relativePath` (see `write`); on failure
     /// nothing is left behind.
     public func stage(_ bytes: some ContiguousBytes, to relativePath: String) throws -> StagedFile {
-        let temporaryName = Self.temporaryPrefix + UUID().uuidString
+        let claim = try lease.claim()
+        let temporaryName = self.temporaryName()
         let staged: Void? = try inParentFolder(of: relativePath, create: true, operation: .write) { folder, _ in
             let fd = openat(folder, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard fd >= 0 else { throw SystemError(path: relativePath, operation: .write, errno: errno) }
@@ -198,7 +238,7 @@ public struct OutputDirectory: Sendable {
             }
         }
         guard staged != nil else { throw SystemError(path: relativePath, operation: .write, errno: ENOENT, detail: "cannot create its folder") }
-        return StagedFile(directory: self, temporaryName: temporaryName, relativePath: relativePath)
+        return StagedFile(directory: self, temporaryName: temporaryName, relativePath: relativePath, claim: claim)
     }
 
     /// Writes every byte to `fd` (retrying short writes and EINTR, honouring simulated faults); the
@@ -228,29 +268,31 @@ public struct OutputDirectory: Sendable {
     /// path is reached through a symbolic link, and a source that is itself a link is linked as the link.
     /// Returns false when the file system refuses hard links (the caller then copies); throws otherwise.
     func hardLink(_ source: String, to relativePath: String) throws -> Bool {
-        let temporaryName = Self.temporaryPrefix + UUID().uuidString
+        guard let staged = try stageLink(source, to: relativePath) else { return false }
+        try staged.commit()
+        return true
+    }
+
+    /// The first half of `hardLink`: `source` linked under a temporary name beside `relativePath`, not yet
+    /// renamed; nil when the file system refuses hard links.
+    func stageLink(_ source: String, to relativePath: String) throws -> StagedFile? {
+        let claim = try lease.claim()
+        let temporaryName = self.temporaryName()
         let linked: Bool?? = try inParentFolder(of: source, create: false, operation: .read) { sourceFolder, sourceName in
-            try inParentFolder(of: relativePath, create: true, operation: .write) { folder, name in
+            try inParentFolder(of: relativePath, create: true, operation: .write) { folder, _ in
                 if linkat(sourceFolder, sourceName, folder, temporaryName, 0) != 0 {
                     switch errno {
                     case EPERM, EXDEV, EMLINK, EOPNOTSUPP: return false
                     default: throw SystemError(path: relativePath, operation: .write, errno: errno, detail: "cannot link \(source)")
                     }
                 }
-                if renameat(folder, temporaryName, folder, name) != 0 {
-                    let code = errno
-                    unlinkat(folder, temporaryName, 0)
-                    throw SystemError(path: relativePath, operation: .write, errno: code)
-                }
-                // rename() of two links to one inode succeeds without removing the temporary name.
-                unlinkat(folder, temporaryName, 0)
                 return true
             }
         }
         guard let inner = linked, let result = inner else {
             throw SystemError(path: relativePath, operation: .write, errno: ENOENT, detail: "cannot link \(source)")
         }
-        return result
+        return result ? StagedFile(directory: self, temporaryName: temporaryName, relativePath: relativePath, claim: claim) : nil
     }
 
     // MARK: - Removing
@@ -286,17 +328,43 @@ public struct OutputDirectory: Sendable {
         return true
     }
 
-    /// Removes temporary files left by an interrupted run anywhere in the folder; returns how many.
+    /// Removes temporary files left by dead runs anywhere in the folder, and their run locks; returns how
+    /// many temporary files. A file is debris only when it is older than this run and its run is dead (its
+    /// run lock can be taken) and holds no journal (`protectedTokens`: a journal that another run will
+    /// resume or roll forward). Files of this run and of live runs (other shards) are never touched.
     /// Folders reached through a symbolic link are not entered.
     @discardableResult
-    public func removeTemporaryDebris() -> Int {
+    public func removeTemporaryDebris(protectedTokens: Set<String> = []) -> Int {
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return 0 }
+        defer { close(rootFD) }
+        var alive: [String: Bool] = [lease.token: true]
+        for token in protectedTokens { alive[token] = true }
+        func isAlive(_ token: String) -> Bool {
+            if let known = alive[token] { return known }
+            let live = RunLease.isAlive(token, root: rootFD)
+            alive[token] = live
+            return live
+        }
         var removed = 0
-        walk(under: nil) { folder, name, relative, info in
-            if name.hasPrefix(Self.temporaryPrefix), (info.st_mode & S_IFMT) != S_IFDIR, unlinkat(folder, name, 0) == 0 {
-                removed += 1
-            }
+        walk(under: nil) { folder, name, _, info in
+            guard name.hasPrefix(Self.temporaryPrefix), (info.st_mode & S_IFMT) != S_IFDIR,
+                  FileStamp(info).modifiedNanoseconds < lease.startedNanoseconds else { return }
+            if let token = RunLease.token(inTemporaryName: name), isAlive(token) { return }
+            if unlinkat(folder, name, 0) == 0 { removed += 1 }
+        }
+        for name in rootNames() {
+            guard let token = RunLease.token(inLockName: name), alive[token] != true else { continue }
+            _ = RunLease.removeDeadLock(name, root: rootFD, before: lease.startedNanoseconds)
         }
         return removed
+    }
+
+    /// The names in the folder's root (not below), unsorted; empty when it cannot be listed.
+    func rootNames() -> [String] {
+        var names: [String] = []
+        walkRoot { names.append($0) }
+        return names
     }
 
     // MARK: - Reading

@@ -15,6 +15,8 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         case remove
         /// Creating or opening the output folder itself (before anything is written).
         case openOutput = "open output folder"
+        /// Taking the lock of the output folder (another build holds it).
+        case lock = "lock output folder"
     }
 
     /// The path as the user gave it, or relative to the output folder.
@@ -53,4 +55,7 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether writing into the output folder failed (a full disk, an I/O error, a refused path): exit code 3
     /// when it stops a whole command (a manifest, a catalog, a preview page).
     public var isOutputFailure: Bool { operation == .write || operation == .remove }
+
+    /// Whether another build holds the output folder's lock (`--no-wait`): exit code 4, worth a retry.
+    public var isBusy: Bool { operation == .lock }
 }

@@ -3,19 +3,29 @@ import Foundation
 /// Combines the partial manifests of a sharded build into the manifest one unsharded run writes, byte
 /// for byte: same tool version and pipeline hash required, shards complete and non-overlapping.
 public enum ManifestMerge {
-    /// Reads the partial manifests at `paths`, merges them and writes the result to `outputPath` atomically.
+    /// Reads the partial manifests at `paths`, merges them and writes the result to `outputPath` atomically,
+    /// holding the lock of its folder (`FolderLock`, exclusive: it waits for the shards still writing
+    /// there, or refuses with `contention: .refuse`). An existing file with the same bytes is left untouched.
     /// - Throws: `ConfigError` for an unreadable or inconsistent partial (nothing written); `SystemError`
-    ///   (`.write`) when the merged manifest cannot be written (any previous file there is left intact).
-    public static func merge(partialsAt paths: [String], writingTo outputPath: String) throws -> Manifest {
-        var partials: [(path: String, manifest: Manifest)] = []
-        for path in paths { partials.append((path, try Manifest.load(path: path, kind: "partial manifest"))) }
-        let merged = try merge(partials)
+    ///   (`.write`) when the merged manifest cannot be written (any previous file there is left intact);
+    ///   `SystemError` (`.lock`) when the folder is busy and `contention` is `.refuse`.
+    public static func merge(partialsAt paths: [String], writingTo outputPath: String, contention: FolderLock.Contention = .wait,
+                             onWait: (String) -> Void = { _ in }) throws -> Manifest {
         let url = URL(fileURLWithPath: outputPath).standardizedFileURL
         let folder: OutputDirectory
         do { folder = try OutputDirectory(path: url.deletingLastPathComponent().path) } catch let error as SystemError {
             throw ConfigError(file: error.path, location: "--out", message: error.reason)
         }
-        try folder.write(try merged.encoded(), to: url.lastPathComponent)
+        let lock = try FolderLock.acquire(folder, mode: .exclusive, contention: contention, command: "merge", onWait: onWait)
+        defer { lock.release() }
+        defer { folder.endRun() }
+        var partials: [(path: String, manifest: Manifest)] = []
+        for path in paths { partials.append((path, try Manifest.load(path: path, kind: "partial manifest"))) }
+        let merged = try merge(partials)
+        let bytes = try merged.encoded()
+        if (try? folder.readFile(url.lastPathComponent, limit: Manifest.maximumBytes)) ?? nil != bytes {
+            try folder.write(bytes, to: url.lastPathComponent)
+        }
         return merged
     }
 

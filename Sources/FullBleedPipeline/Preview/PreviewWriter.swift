@@ -5,7 +5,9 @@ import Foundation
 /// Thumbnails go to `preview/<asset key>-source-<first 8 hex of the source SHA-256>.jpg` next to the page:
 /// an existing one is reused (the name pins the source's bytes), a missing one is made from the source
 /// when `sources` lists it and its bytes still hash to the manifest's SHA-256. Thumbnails of earlier
-/// builds that the page no longer shows are removed. Every write is atomic (`OutputDirectory`).
+/// builds that the page no longer shows are removed. All or nothing: the new thumbnails and the page are
+/// staged first (a full disk fails there, leaving the previous page and its thumbnails as they were), then
+/// renamed into place, thumbnails before the page; only then are the thumbnails nobody shows removed.
 public enum PreviewWriter {
     /// The folder, next to the page, holding the source thumbnails.
     public static let thumbnailFolder = "preview"
@@ -29,10 +31,39 @@ public enum PreviewWriter {
                              sources: [String: String], madeThumbnails: [String: [UInt8]] = [:]) throws -> Result {
         let pageURL = URL(fileURLWithPath: pagePath).standardizedFileURL
         let pageFolder = try OutputDirectory(path: pageURL.deletingLastPathComponent().path)
+        defer { pageFolder.endRun() }
+        return try write(manifest: manifest, outputFolder: outputFolder, pageFolder: pageFolder, pageName: pageURL.lastPathComponent,
+                         sources: sources, madeThumbnails: madeThumbnails)
+    }
+
+    /// `write` into a folder already open (`build --preview`: the build's own output folder and run).
+    static func write(manifest: Manifest, outputFolder: String, pageFolder: OutputDirectory, pageName: String,
+                      sources: [String: String], madeThumbnails: [String: [UInt8]]) throws -> Result {
         let outputRoot = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
         var thumbnails: [String: String] = [:]
         var notAvailable: [String] = []
+        var staged: [OutputDirectory.StagedFile] = []
+        do {
+            try stageThumbnails(manifest, in: pageFolder, sources: sources, madeThumbnails: madeThumbnails,
+                                thumbnails: &thumbnails, notAvailable: &notAvailable, staged: &staged)
+            let options = PreviewPage.Options(outputFolderURL: relativeURL(from: pageFolder.root, to: outputRoot),
+                                              sourceThumbnails: thumbnails)
+            let html = PreviewPage.html(for: manifest, options: options)
+            staged.append(try pageFolder.stage(Array(html.utf8), to: pageName))
+            for file in staged { try file.commit() }
+        } catch {
+            for file in staged { file.discard() }
+            throw error
+        }
+        try removeStaleThumbnails(in: pageFolder, keeping: Set(thumbnails.values), outputs: Set(manifest.allOutputPaths))
+        return Result(pagePath: pageFolder.root + "/" + pageName, thumbnails: thumbnails.count,
+                      sourcesNotAvailable: notAvailable)
+    }
 
+    /// Stages the thumbnails the page needs that are not there yet (`thumbnails`: asset key -> path).
+    private static func stageThumbnails(_ manifest: Manifest, in pageFolder: OutputDirectory, sources: [String: String],
+                                        madeThumbnails: [String: [UInt8]], thumbnails: inout [String: String],
+                                        notAvailable: inout [String], staged: inout [OutputDirectory.StagedFile]) throws {
         for asset in manifest.assets {
             let name = thumbnailPath(for: asset)
             if pageFolder.exists(name) {
@@ -40,7 +71,7 @@ public enum PreviewWriter {
                 continue
             }
             if let made = madeThumbnails[asset.key] {
-                try pageFolder.write(made, to: name)
+                staged.append(try pageFolder.stage(made, to: name))
                 thumbnails[asset.key] = name
                 continue
             }
@@ -54,7 +85,7 @@ public enum PreviewWriter {
                     notAvailable.append("\(asset.source.path): source changed since the build")
                     continue
                 }
-                try pageFolder.write(try SourceThumbnail.jpeg(fromSource: bytes), to: name)
+                staged.append(try pageFolder.stage(try SourceThumbnail.jpeg(fromSource: bytes), to: name))
                 thumbnails[asset.key] = name
             } catch let error as SystemError where error.isOutputFailure {
                 throw error
@@ -62,14 +93,6 @@ public enum PreviewWriter {
                 notAvailable.append("\(asset.source.path): \(error)".replacingOccurrences(of: "\n", with: " "))
             }
         }
-        try removeStaleThumbnails(in: pageFolder, keeping: Set(thumbnails.values), outputs: Set(manifest.allOutputPaths))
-
-        let options = PreviewPage.Options(outputFolderURL: relativeURL(from: pageFolder.root, to: outputRoot),
-                                          sourceThumbnails: thumbnails)
-        let html = PreviewPage.html(for: manifest, options: options)
-        try pageFolder.write(Array(html.utf8), to: pageURL.lastPathComponent)
-        return Result(pagePath: pageFolder.root + "/" + pageURL.lastPathComponent, thumbnails: thumbnails.count,
-                      sourcesNotAvailable: notAvailable)
     }
 
     /// `sourceFiles(in:)` for inputs the user named (`fullbleed preview --sources`): each must exist.

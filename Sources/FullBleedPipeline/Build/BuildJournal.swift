@@ -1,0 +1,167 @@
+import Foundation
+
+/// The journal of a build in progress: `.fullbleed-journal-<run token>.jsonl` in the output folder, one JSON
+/// line per event, each written whole before the build goes on (the commit line also flushed to the disk
+/// before any rename: photo lines lost to a power cut only cost their rebuild, as staged files are
+/// verified by their hashes before they are adopted).
+///
+/// - A header (the manifest it builds, tool version, pipeline hash), written with the first asset.
+/// - One line per finished photo: its manifest record, its build-state entry, and its output files, staged
+///   under temporary names (nothing under a final name changes while photos are built).
+/// - At the end a commit line: the staged manifest and the stale outputs to remove. From then on the build
+///   only rolls forward: staged outputs renamed over their final names, then the manifest, then the stale
+///   outputs removed, then the journal removed.
+///
+/// A run killed before the commit line leaves its staged photos for the next run, which adopts every one
+/// whose source is unchanged and whose staged files still hash to what the record says (`JournalRecovery`);
+/// a run killed after it is rolled forward by the next run before anything else. A build that finishes
+/// nothing (a no-op) never creates a journal.
+final class BuildJournal: @unchecked Sendable {
+    static let prefix = ".fullbleed-journal-"
+    static let suffix = ".jsonl"
+
+    struct StagedName: Codable, Sendable, Equatable {
+        /// The final path, relative to the output folder.
+        var path: String
+        /// The temporary name in the same folder.
+        var staged: String
+    }
+
+    /// One line of the journal.
+    struct Line: Codable, Sendable {
+        enum Kind: String, Codable, Sendable { case header, asset, commit }
+        var kind: Kind
+        var manifest: String?
+        var toolVersion: String?
+        var pipelineHash: String?
+        var record: AssetRecord?
+        var state: BuildState.Entry?
+        var files: [StagedName]?
+        var stagedManifest: StagedName?
+        var remove: [String]?
+    }
+
+    let out: OutputDirectory
+    let manifestName: String
+    let pipelineHash: String
+    private let mutex = NSLock()
+    private var file: OutputDirectory.AppendFile?
+    /// Every staged output of this run (for `discard`), in journal order.
+    private var staged: [OutputDirectory.StagedFile] = []
+    private var committed = false
+    private var entries: [String: BuildState.Entry] = [:]
+
+    var name: String { Self.prefix + out.lease.token + Self.suffix }
+
+    init(out: OutputDirectory, manifestName: String, pipelineHash: String) {
+        self.out = out
+        self.manifestName = manifestName
+        self.pipelineHash = pipelineHash
+    }
+
+    /// Whether the commit line is written (from then on the build only rolls forward).
+    var isCommitted: Bool {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return committed
+    }
+
+    /// Whether any photo was journaled.
+    var isEmpty: Bool {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return staged.isEmpty && file == nil
+    }
+
+    static func encode(_ line: Line) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var bytes = [UInt8](try encoder.encode(line))
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    /// Appends `line`, creating the journal (with its header) on first use. Callers hold `mutex`.
+    private func appendLocked(_ line: Line, flush: Bool = false) throws {
+        if file == nil {
+            let created = try out.createAppendFile(name)
+            do {
+                try created.append(try Self.encode(Line(kind: .header, manifest: manifestName, toolVersion: ToolVersion.current,
+                                                       pipelineHash: pipelineHash)))
+            } catch {
+                created.close()
+                out.removeRootFile(name)
+                throw error
+            }
+            file = created
+        }
+        try file!.append(try Self.encode(line), flush: flush)
+    }
+
+    /// The state entry journaled for `path` by this run.
+    func stateEntry(of path: String) -> BuildState.Entry? {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return entries[path]
+    }
+
+    /// Journals a finished photo whose outputs are staged; the photo then survives a kill.
+    /// - Throws: `SystemError` (`.write`) when the journal cannot be written (the caller fails the photo).
+    func recordAsset(_ record: AssetRecord, entry: BuildState.Entry, files: [OutputDirectory.StagedFile]) throws {
+        mutex.lock()
+        defer { mutex.unlock() }
+        try appendLocked(Line(kind: .asset, record: record, state: entry,
+                              files: files.map { StagedName(path: $0.relativePath, staged: $0.temporaryName) }))
+        staged += files
+        entries[record.source.path] = entry
+    }
+
+    /// Writes the commit line (the staged manifest, the stale outputs) and rolls forward: outputs renamed,
+    /// manifest renamed, stale outputs removed (failures to remove are notes), journal removed.
+    /// - Returns: how many stale outputs were removed.
+    /// - Throws: `SystemError` (`.write`) when the commit line cannot be written (nothing changed yet: the
+    ///   caller discards); after the commit line, a failed rename leaves the journal for the next run.
+    func commit(manifest: OutputDirectory.StagedFile, removing stale: [String], onEvent: @Sendable (BuildEvent) -> Void) throws -> Int {
+        mutex.lock()
+        defer { mutex.unlock() }
+        try appendLocked(Line(kind: .commit, stagedManifest: StagedName(path: manifest.relativePath, staged: manifest.temporaryName), remove: stale),
+                         flush: true)
+        committed = true
+        let removed = try Self.rollForward(outputs: staged, manifest: manifest, stale: stale, out: out, onEvent: onEvent)
+        file?.close()
+        out.removeRootFile(name)
+        file = nil
+        staged = []
+        return removed
+    }
+
+    /// The second half of a commit, also run by `JournalRecovery` on the journal of a killed run; safe to run
+    /// twice (what was renamed already is skipped, what was removed already is gone).
+    static func rollForward(outputs: [OutputDirectory.StagedFile], manifest: OutputDirectory.StagedFile, stale: [String],
+                            out: OutputDirectory, onEvent: @Sendable (BuildEvent) -> Void) throws -> Int {
+        for file in outputs { _ = try file.commitIfPresent() }
+        _ = try manifest.commitIfPresent()
+        var removed = 0
+        for path in stale {
+            do {
+                if try out.remove(path) { removed += 1 }
+            } catch {
+                onEvent(.note(OneLine.escaped("\(error)")))
+            }
+        }
+        return removed
+    }
+
+    /// After a failure before the commit line: removes every staged output and the journal, so the folder
+    /// is as the previous build left it. Does nothing once committed (the next run rolls forward).
+    func discard() {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard !committed else { return }
+        for file in staged { file.discard() }
+        staged = []
+        file?.close()
+        if file != nil { out.removeRootFile(name) }
+        file = nil
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// What a build finds of killed builds in its output folder, before it reads the previous manifest:
+/// journals whose run is dead (`BuildJournal`).
+///
+/// - A journal with a commit line is rolled forward (outputs, manifest, stale removals), so the manifest
+///   again lists exactly the files that exist.
+/// - A journal without one, of the same manifest, tool and pipeline, offers its finished photos: `adopt`
+///   takes over each one whose source and sidecar are unchanged and whose staged files hash to the record.
+/// - Journals of other manifests (another shard's) are left to their own shard, unless this build holds the
+///   folder exclusively: then uncommitted ones are dropped and committed ones rolled forward.
+struct JournalRecovery {
+    /// Source path -> a finished photo of a killed run (the last journaled wins).
+    var candidates: [String: (line: BuildJournal.Line, files: [OutputDirectory.StagedFile])] = [:]
+    /// Journals this run consumed: removed once their photos are adopted.
+    var consumed: [String] = []
+    /// Run tokens whose temporary files must stay (a journal left for another shard).
+    var protectedTokens: Set<String> = []
+
+    static func token(ofJournal name: String) -> String? {
+        guard name.hasPrefix(BuildJournal.prefix), name.hasSuffix(BuildJournal.suffix) else { return nil }
+        let token = name.dropFirst(BuildJournal.prefix.count).dropLast(BuildJournal.suffix.count)
+        return token.isEmpty ? nil : String(token)
+    }
+
+    /// The lines of a journal up to the first one that does not decode (a kill during a write tears the
+    /// last line only).
+    static func lines(_ bytes: [UInt8]) -> [BuildJournal.Line] {
+        var lines: [BuildJournal.Line] = []
+        let decoder = JSONDecoder()
+        for slice in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            guard let line = try? decoder.decode(BuildJournal.Line.self, from: Data(slice)) else { break }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Rolls forward or collects every dead journal in `out` (see the type).
+    static func recover(_ out: OutputDirectory, manifestName: String, pipelineHash: String, exclusive: Bool,
+                        onEvent: @Sendable (BuildEvent) -> Void) -> JournalRecovery {
+        var recovery = JournalRecovery()
+        let rootFD = open(out.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return recovery }
+        defer { close(rootFD) }
+        for name in out.rootNames().sorted() {
+            guard let token = token(ofJournal: name), token != out.lease.token else { continue }
+            if RunLease.isAlive(token, root: rootFD) {
+                recovery.protectedTokens.insert(token)
+                continue
+            }
+            guard let bytes = try? out.readFile(name, limit: Manifest.maximumBytes) else { continue }
+            let lines = lines(bytes)
+            guard let header = lines.first, header.kind == .header else {
+                out.removeRootFile(name)
+                continue
+            }
+            let ours = header.manifest == manifestName
+            guard ours || exclusive else {
+                recovery.protectedTokens.insert(token)
+                continue
+            }
+            let staged = lines.filter { $0.kind == .asset }.map { line in
+                (line, (line.files ?? []).map { out.staged($0.path, temporaryName: $0.staged) })
+            }
+            if let commit = lines.first(where: { $0.kind == .commit }), let manifest = commit.stagedManifest {
+                do {
+                    let removed = try BuildJournal.rollForward(outputs: staged.flatMap(\.1), manifest: out.staged(manifest.path, temporaryName: manifest.staged),
+                                                               stale: commit.remove ?? [], out: out, onEvent: onEvent)
+                    out.removeRootFile(name)
+                    onEvent(.note("\(manifest.path): finished the commit of an interrupted build (\(removed) stale outputs removed)"))
+                } catch {
+                    onEvent(.note(OneLine.escaped("cannot finish the commit of an interrupted build: \(error)")))
+                    recovery.protectedTokens.insert(token)
+                }
+                continue
+            }
+            if ours, header.toolVersion == ToolVersion.current, header.pipelineHash == pipelineHash {
+                for (line, files) in staged {
+                    if let path = line.record?.source.path { recovery.candidates[path] = (line, files) }
+                }
+            }
+            recovery.consumed.append(name)
+        }
+        return recovery
+    }
+
+    /// Takes over the finished photos of killed runs that are still valid for this build: the source is
+    /// unchanged (size and time, or its hash), so is its sidecar, and every staged file hashes to the
+    /// record. Each is journaled anew by this run and removed from `plan.toBuild`.
+    /// - Returns: the adopted records, in `plan.toBuild` order.
+    func adopt(into plan: inout ReusePlan, inputs: BuildInputs, journal: BuildJournal, out: OutputDirectory) -> [AssetRecord] {
+        guard !candidates.isEmpty else { return [] }
+        var adopted: [AssetRecord] = []
+        var remaining: [SourceFile] = []
+        for source in plan.toBuild {
+            guard let (line, files) = candidates[source.relativePath], let record = line.record, let entry = line.state,
+                  let verified = Self.verify(source, record: record, entry: entry, files: files, inputs: inputs, out: out) else {
+                remaining.append(source)
+                continue
+            }
+            let moved = files.compactMap { out.adopt($0) }
+            guard moved.count == files.count, (try? journal.recordAsset(record, entry: verified, files: moved)) != nil else {
+                for file in moved { file.discard() }
+                remaining.append(source)
+                continue
+            }
+            adopted.append(record)
+        }
+        plan.toBuild = remaining
+        return adopted
+    }
+
+    /// The state entry of `source` when the journaled photo is still what this build would make of it.
+    static func verify(_ source: SourceFile, record: AssetRecord, entry: BuildState.Entry, files: [OutputDirectory.StagedFile],
+                       inputs: BuildInputs, out: OutputDirectory) -> BuildState.Entry? {
+        guard inputs.namingConflicts[source.relativePath] == nil else { return nil }
+        switch inputs.sidecars[source.relativePath] {
+        case .failure: return nil
+        case .success(let sidecar): guard sidecar.sha256 == record.sidecarSHA256 else { return nil }
+        case nil: guard record.sidecarSHA256 == nil else { return nil }
+        }
+        guard let current = ReusePlan.unchanged(source, entry: entry, record: record) else { return nil }
+        let expected = Dictionary(record.outputFiles.map { ($0.path, $0.sha256) }, uniquingKeysWith: { a, _ in a })
+        guard expected.count == files.count, Set(files.map(\.relativePath)) == Set(expected.keys) else { return nil }
+        for file in files {
+            guard let bytes = out.read(file), SHA256.hex(bytes) == expected[file.relativePath] else { return nil }
+        }
+        return current
+    }
+
+    /// Removes the journals whose photos were adopted (or that had nothing to adopt).
+    func finish(_ out: OutputDirectory) {
+        for name in consumed { out.removeRootFile(name) }
+    }
+}
+
+extension AssetRecord {
+    /// Every output file of this asset with its size and hash.
+    var outputFiles: [FileRecord] {
+        targets.flatMap { target in
+            target.derivatives.flatMap(\.files) + (target.extensions ?? []).flatMap(\.files)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import FullBleedTestSupport
+
+/// `deploy/kubernetes/*.yaml` (the Indexed Job of the shards and the merge Job) against the Kubernetes
+/// OpenAPI schemas, offline, with PyPI `kubernetes-validate` in `.build/k8s-venv` (`make k8s-venv`, part
+/// of `make test`), strictly (unknown fields are errors); and the exit codes their pod failure policies
+/// name are the ones the CLI documents.
+@Suite struct KubernetesManifestTests {
+    static var validator: URL { TestPaths.packageRoot.appendingPathComponent(".build/k8s-venv/bin/kubernetes-validate") }
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: validator.path) }
+    static let unavailableMessage = ".build/k8s-venv is missing (run `make k8s-venv`): the Kubernetes manifests are not validated"
+
+    static var manifests: [String] {
+        let folder = TestPaths.packageRoot.appendingPathComponent("deploy/kubernetes").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted().map { folder + "/" + $0 }
+    }
+
+    @Test(.enabled(if: KubernetesManifestTests.isAvailable, Comment(rawValue: KubernetesManifestTests.unavailableMessage)),
+          arguments: ["1.33.0", "1.37.0"])
+    func theJobsValidateAgainstTheKubernetesSchemas(version: String) throws {
+        let manifests = Self.manifests
+        #expect(manifests.map { ($0 as NSString).lastPathComponent } == ["heroes-job.yaml", "heroes-merge-job.yaml"])
+        let result = try CLIRunner.run(executable: Self.validator, ["--strict", "-k", version] + manifests, in: TestPaths.packageRoot)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: " passed for resource job/").count - 1 + result.stderr.components(separatedBy: " passed for resource job/").count - 1 == 2,
+                "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test(.enabled(if: KubernetesManifestTests.isAvailable, Comment(rawValue: KubernetesManifestTests.unavailableMessage)))
+    func theValidatorRejectsAMistypedField() throws {
+        let tmp = try TemporaryDirectory("k8s")
+        defer { tmp.remove() }
+        let job = try String(contentsOfFile: Self.manifests[0], encoding: .utf8).replacingOccurrences(of: "backoffLimitPerIndex", with: "backoffLimitPerIndx")
+        let path = try tmp.write("job.yaml", Array(job.utf8))
+        let result = try CLIRunner.run(executable: Self.validator, ["--strict", path], in: TestPaths.packageRoot)
+        #expect(result.exitCode != 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    /// The Indexed Job fails an index at once on the CLI's "bad input" codes and retries the I/O ones.
+    @Test func thePodFailurePolicyUsesTheDocumentedExitCodes() throws {
+        let job = try String(contentsOfFile: Self.manifests[0], encoding: .utf8)
+        #expect(job.contains("- action: FailIndex\n        onExitCodes: { containerName: fullbleed, operator: In, values: [1, 2] }"))
+        #expect(job.contains("backoffLimitPerIndex: 3"))
+        #expect(job.contains("\"--shards\", \"8\""))
+        let help = try CLIRunner.run(["--help"])
+        #expect(help.stdout.contains("1 some inputs failed"))
+        #expect(help.stdout.contains("2 usage error"))
+        #expect(help.stdout.contains("3 the output folder could not be written"))
+        #expect(help.stdout.contains("4 another build holds the output folder's lock"))
+    }
+}

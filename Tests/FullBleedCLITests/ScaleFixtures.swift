@@ -1,0 +1,91 @@
+import Foundation
+import FullBleedCodecs
+import FullBleedImage
+import FullBleedPipeline
+import FullBleedTestSupport
+
+/// Helpers for the tests of many photos and many processes on one output folder (shards, locks,
+/// journals): generated photos, background runs of the binary, and the one consistency check every test
+/// ends with.
+enum ScaleFixtures {
+    /// One 48-pixel web width, JPEG only: the build of a photo costs little more than its decode.
+    static var tinyPipeline: String { TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/pipelines/tiny.json").path }
+
+    /// Writes `count` distinct JPEG photos of `width` x `height` pixels into `folder`, 100 to a sub-folder
+    /// (`g000/p00000.jpg`, ...), the same bytes on every call.
+    static func writePhotos(_ count: Int, to folder: String, width: Int = 128, height: Int = 96, first: Int = 0) throws {
+        for index in first..<(first + count) {
+            let image = SyntheticImages.rgb8(width: width, height: height) { x, y, c in
+                UInt8(truncatingIfNeeded: (x * (c + 1) + y * (index % 7 + 1) + index * 37 + c * 80) & 0xFF)
+            }
+            let bytes = try Codecs.encode(image, as: .jpeg(JPEGEncodeOptions(quality: 85, progressive: false)))
+            let group = folder + String(format: "/g%03d", index / 100)
+            try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: group + String(format: "/p%05d.jpg", index)))
+        }
+    }
+
+    /// Starts the binary in the background (output to files in `logs` when given, else discarded).
+    static func start(_ arguments: [String], environment: [String: String] = [:], log: String? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = TestPaths.packageRoot
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let log {
+            FileManager.default.createFile(atPath: log, contents: nil)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+            process.standardOutput = handle
+            process.standardError = handle
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        return process
+    }
+
+    /// What is wrong with the output folder `out` after a build (empty when nothing): every file the
+    /// manifest lists exists with its size and SHA-256, every image file in the folder is listed, and no
+    /// temporary file, journal or run lock is left.
+    static func problems(in out: String, manifestName: String = "manifest.json") throws -> [String] {
+        var problems: [String] = []
+        let manifest = try Manifest.load(path: out + "/" + manifestName)
+        var listed: Set<String> = []
+        for asset in manifest.assets {
+            for target in asset.targets {
+                for file in target.derivatives.flatMap(\.files) + (target.extensions ?? []).flatMap(\.files) {
+                    listed.insert(file.path)
+                    guard let data = FileManager.default.contents(atPath: out + "/" + file.path) else {
+                        problems.append("\(file.path): listed but missing")
+                        continue
+                    }
+                    if data.count != file.bytes || SHA256.hex([UInt8](data)) != file.sha256 {
+                        problems.append("\(file.path): listed with another SHA-256")
+                    }
+                }
+            }
+        }
+        for path in try BuildFixtures.snapshot(out).keys.sorted() {
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix(".fullbleed-tmp-") || name.hasPrefix(".fullbleed-journal-") || name.hasPrefix(".fullbleed-run-") {
+                problems.append("\(path): left behind")
+            } else if !name.hasPrefix("."), !name.hasPrefix("manifest"), !listed.contains(path) {
+                problems.append("\(path): not listed in \(manifestName)")
+            }
+        }
+        return problems
+    }
+
+    /// The `finished` event of a `--json` build's stdout.
+    static func finished(_ stdout: String) -> [String: Any]? {
+        for line in stdout.split(separator: "\n").reversed() {
+            if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], object["event"] as? String == "finished" {
+                return object
+            }
+        }
+        return nil
+    }
+}
