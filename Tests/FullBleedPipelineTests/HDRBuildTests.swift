@@ -199,11 +199,7 @@ import FullBleedTestSupport
     /// A gain map in any of the eight EXIF orientations is turned with its picture through every step.
     @Test(arguments: Orientation.allCases)
     func everyOrientationCarriesTheGainMap(orientation: Orientation) throws {
-        var bytes = try HDRFixtures.bytes("uhdr_orient6.jpg")
-        let pattern: [UInt8] = [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06]
-        let at = try #require((0..<(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern })
-        bytes[at + 9] = UInt8(orientation.rawValue)
-        let built = try Self.build(bytes, name: "orient.jpg")
+        let built = try Self.build(try HDRFixtures.orientationVariant(orientation), name: "orient.jpg")
         let target = try #require(built.output.record.targets.first { $0.name == "hero" })
         let jpeg = try #require(target.derivatives.first?.files.first { $0.format == "jpeg" })
         let ours = try Self.hdr(try Codecs.decode(try built.file(jpeg)))

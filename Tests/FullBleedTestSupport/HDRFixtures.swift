@@ -46,6 +46,18 @@ public enum HDRFixtures {
                      format: PixelFormat(layout: .rgb, sampleType: .float32, transfer: .linear), floatSamples: floats)
     }
 
+    /// `uhdr_orient6.jpg` with its EXIF orientation byte rewritten to `orientation` (make_fixtures.py's EXIF:
+    /// "MM\0*", IFD at 8, 1 entry: 0112 0003 00000001 VVVV 0000).
+    public static func orientationVariant(_ orientation: Orientation) throws -> [UInt8] {
+        var bytes = try Self.bytes("uhdr_orient6.jpg")
+        let pattern: [UInt8] = [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06]
+        guard let at = (0..<(bytes.count - pattern.count)).first(where: { Array(bytes[$0..<($0 + pattern.count)]) == pattern }) else {
+            throw TestFailure("uhdr_orient6.jpg: orientation entry not found")
+        }
+        bytes[at + 9] = UInt8(orientation.rawValue)
+        return bytes
+    }
+
     /// 4x4 box average of a linear float RGB image (the references' reduction).
     public static func box4(_ image: Image) -> Image {
         let w = image.width / 4, h = image.height / 4

@@ -39,14 +39,11 @@ public struct GainMapBandAttenuation: Sendable, Hashable {
     public init(analysis: ToolbarAnalysis) {
         heroHeightPoints = analysis.heroHeightPoints
         let fade = analysis.parameters.scrimFadePoints
-        let topRegions = analysis.regions.filter { $0.region.scrimEdge == .top }
-        let bottomRegions = analysis.regions.filter { $0.region.scrimEdge == .bottom }
-        if let extent = topRegions.map(\.region.maxY).max() {
-            top = Edge(extentPoints: max(0, extent), scrim: analysis.recommendation.scrim, fadePoints: fade)
+        if let extent = analysis.glyphExtentPoints(from: .top) {
+            top = Edge(extentPoints: extent, scrim: analysis.recommendation.scrim, fadePoints: fade)
         }
-        if let nearest = bottomRegions.map(\.region.y).min() {
-            bottom = Edge(extentPoints: max(0, analysis.heroHeightPoints - nearest),
-                          scrim: analysis.recommendation.lowerText?.scrim, fadePoints: fade)
+        if let extent = analysis.glyphExtentPoints(from: .bottom) {
+            bottom = Edge(extentPoints: extent, scrim: analysis.recommendation.lowerText?.scrim, fadePoints: fade)
         }
     }
 

@@ -9,13 +9,6 @@ struct LightnessTexture {
     /// Fraction of rectangle pixels with Sobel gradient magnitude (L* per pixel) above the threshold.
     let edgeDensity: Double
 
-    /// CIE L* of relative luminance `y` (white Y = 1): `116 f(Y) - 16`, linear below (6/29)^3.
-    @inline(__always)
-    static func lightness(_ y: Float) -> Float {
-        let epsilon: Float = 216.0 / 24389.0
-        return y > epsilon ? 116 * cbrt(y) - 16 : y * (24389.0 / 27.0)
-    }
-
     init(plane: LuminancePlane, rect: PixelRect, edgeThresholdPerPixel: Double) {
         // L* of the rectangle plus a one-pixel margin where the plane has one.
         let x0 = max(0, rect.x - 1), y0 = max(0, rect.y - 1)
@@ -26,7 +19,7 @@ struct LightnessTexture {
             lightness.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
                     let from = (y0 + y) * plane.width + x0
-                    for x in 0..<w { dst[y * w + x] = Self.lightness(src[from + x]) }
+                    for x in 0..<w { dst[y * w + x] = CIELightness.of(src[from + x]) }
                 }
             }
         }

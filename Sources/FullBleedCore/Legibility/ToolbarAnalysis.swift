@@ -36,6 +36,14 @@ public struct ToolbarAnalysis: Sendable, Hashable, Codable {
 
     /// The report of the region named `name`, if any.
     public func region(named name: String) -> GlyphRegionReport? { regions.first { $0.name == name } }
+
+    /// Points from `edge` to the far side of the farthest glyph region its scrim serves (the band the
+    /// glyphs sit in); nil when no region is served from that edge.
+    public func glyphExtentPoints(from edge: ScrimEdge) -> Double? {
+        let served = regions.filter { $0.region.scrimEdge == edge }
+        let extent = edge == .top ? served.map(\.region.maxY).max() : served.map { heroHeightPoints - $0.region.y }.max()
+        return extent.map { max(0, $0) }
+    }
 }
 
 /// How a hero maps to points and where its glyph regions are: shared by the analyzer and the baker.

@@ -95,14 +95,9 @@ enum ToolbarRecommender {
                 composited = SRGBTransfer.linear((1 - opacity) * SRGBTransfer.encoded(y) + opacity * target)
             }
             let weight = max(report.region.width * report.region.height, 1e-9)
-            total += weight * abs(cieLightness(composited) - cieLightness(y))
+            total += weight * abs(CIELightness.of(composited) - CIELightness.of(y))
             area += weight
         }
         return area > 0 ? total / area : 0
-    }
-
-    /// CIE 1976 L* of relative luminance `y` (0...1, D65 white = 1).
-    static func cieLightness(_ y: Double) -> Double {
-        y > 216.0 / 24389 ? 116 * cbrt(y) - 16 : 24389.0 / 27 * y
     }
 }

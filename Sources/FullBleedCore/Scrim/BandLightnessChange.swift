@@ -16,7 +16,7 @@ public enum BandLightnessChange {
         let after = LuminancePlane(image: baked.cropped(to: band)).values
         var total = 0.0
         for i in before.indices {
-            total += abs(ToolbarRecommender.cieLightness(Double(after[i])) - ToolbarRecommender.cieLightness(Double(before[i])))
+            total += abs(CIELightness.of(Double(after[i])) - CIELightness.of(Double(before[i])))
         }
         return total / Double(before.count)
     }

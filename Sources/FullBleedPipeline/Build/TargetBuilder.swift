@@ -47,8 +47,7 @@ enum TargetBuilder {
                 scrimRecord.kind = .scrim
                 scrimRecord.variant = VariantName.scrim(of: variant)
                 scrimRecord.scrimOpacity = scrim.opacity
-                if let analysis {
-                    let extent = GainMapBandAttenuation(analysis: analysis).topExtentPoints
+                if let analysis, let extent = analysis.glyphExtentPoints(from: .top) {
                     let rows = Int((extent * Double(picture.height) / analysis.heroHeightPoints).rounded(.up))
                     let change = BandLightnessChange.mean(plain: picture, baked: scrim.image, heightPixels: rows)
                     scrimRecord.bandLightnessChange = (change * 100).rounded() / 100

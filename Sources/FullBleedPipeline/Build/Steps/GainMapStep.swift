@@ -22,8 +22,7 @@ enum GainMapStep {
         let cropped = field.cropped(toBaseRect: crop.rect, baseSize: baseSize)
         let attenuation = analysis.map(GainMapBandAttenuation.init(analysis:))
         var result = Result(maps: [:], extensions: [:], record: HDRRecord(headroom: field.metadata.headroom))
-        var largest: (index: Int, width: Int)?
-        var unattenuated: [Int: GainMap] = [:]
+        var largest: (index: Int, width: Int, field: GainMapField)?
         for (i, derivative) in target.derivatives.derivatives.enumerated() {
             guard let picture = tiers.pictures[i] else { continue }
             let tierField = cropped.resized(to: GainMapField.size(for: picture.size, mapSize: field.size, baseSize: baseSize))
@@ -32,8 +31,7 @@ enum GainMapStep {
                 delivered = tierField.attenuated(rows: attenuation.rowAttenuation(mapHeight: tierField.size.height))
             }
             result.maps[i] = delivered.quantized()
-            unattenuated[i] = tierField.quantized()
-            if largest.map({ picture.width > $0.width }) ?? true { largest = (i, picture.width) }
+            if largest.map({ picture.width > $0.width }) ?? true { largest = (i, picture.width, tierField) }
             if let extensionSpec = target.spec.backgroundExtension, plan.steps.contains(.extend) {
                 do {
                     let extended = try delivered.backgroundExtension(
@@ -51,7 +49,7 @@ enum GainMapStep {
             }
             result.record.glyphPeakLuminance = HDRGlyphPeaks(
                 sdr: HDRRecord.rounded(HDRLuminance.peak(of: picture, gainMap: nil, in: rects)),
-                sourceHDR: HDRRecord.rounded(HDRLuminance.peak(of: picture, gainMap: unattenuated[largest.index], in: rects)),
+                sourceHDR: HDRRecord.rounded(HDRLuminance.peak(of: picture, gainMap: largest.field.quantized(), in: rects)),
                 deliveredHDR: HDRRecord.rounded(HDRLuminance.peak(of: picture, gainMap: result.maps[largest.index], in: rects)),
                 tier: target.derivatives.derivatives[largest.index].tier.label)
             result.record.attenuatedTopPoints = attenuation.map { HDRRecord.rounded($0.topExtentPoints) }
