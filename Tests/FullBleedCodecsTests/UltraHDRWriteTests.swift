@@ -72,6 +72,24 @@ import FullBleedTestSupport
         #expect(backMap.metadata.simplified.channels.count == 1)
     }
 
+    /// What the asset catalog gets: the written file without its gain map is, byte for byte, the plain
+    /// JPEG of the same base, which reads with no gain map; a file without MPF is refused.
+    @Test func strippingTheGainMapGivesThePlainJPEGOfTheBase() throws {
+        let (base, _) = try Self.input()
+        let stripped = try Codecs.standardDynamicRangeJPEG(strippingGainMapFrom: try Self.written())
+        let plainBase = try Codecs.encode(base, as: .jpeg(JPEGEncodeOptions(quality: 90)))
+        #expect(stripped == plainBase)
+        let decoded = try Codecs.decode(stripped)
+        #expect(decoded.gainMap == nil && decoded.info.gainMap == nil && decoded.warnings.isEmpty)
+        // A libultrahdr file too: its primary, without MPF, ISO and hdrgm segments, decodes to the same pixels.
+        let uhdr = try HDRFixtures.bytes("uhdr_gray_p3.jpg")
+        let plain = try Codecs.standardDynamicRangeJPEG(strippingGainMapFrom: uhdr)
+        let plainDecoded = try Codecs.decode(plain), uhdrDecoded = try Codecs.decode(uhdr)
+        #expect(plain.count < uhdr.count && plainDecoded.info.gainMap == nil)
+        #expect(plainDecoded.image == uhdrDecoded.image)
+        #expect(throws: CodecError.self) { try Codecs.standardDynamicRangeJPEG(strippingGainMapFrom: stripped) }
+    }
+
     @Test func invalidInputIsRefused() throws {
         let (base, map) = try Self.input()
         var bad = map

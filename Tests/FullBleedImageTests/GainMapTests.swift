@@ -156,4 +156,17 @@ import FullBleedImage
         #expect(abs(value(1, 1) - value(1, 0)) < 1e-6)
         #expect(abs(value(1, 2) - ((0.5 + o) * exp2f(1.5) - o)) < 1e-4)  // blue: recovery 0.75
     }
+
+    /// A band rendered alone (rows `firstRow...` of a taller base) equals the same rows of the whole rendition.
+    @Test func aBandRendersLikeTheSameRowsOfTheWhole() throws {
+        let format = PixelFormat(layout: .rgb, sampleType: .float32, transfer: .linear)
+        let base = Image(width: 5, height: 9, format: format, floatSamples: (0..<135).map { Float($0 % 17) / 16 })
+        let map = try GainMap(image: Image(width: 3, height: 4, layout: .gray, samples: (0..<12).map { UInt8($0 * 21) }), metadata: Self.metadata)
+        let whole = map.rendition(ofLinear: base, displayHeadroomLog2: 2)
+        let rows = PixelRect(x: 0, y: 3, width: 5, height: 4)
+        let band = map.rendition(ofLinear: base.cropped(to: rows), displayHeadroomLog2: 2, firstRow: 3, baseHeight: 9)
+        #expect(band == whole.cropped(to: rows))
+        // Sampled as a base of its own instead, the band differs: the rows do matter.
+        #expect(map.rendition(ofLinear: base.cropped(to: rows), displayHeadroomLog2: 2) != whole.cropped(to: rows))
+    }
 }

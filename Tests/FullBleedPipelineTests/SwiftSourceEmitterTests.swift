@@ -178,9 +178,9 @@ import FullBleedTestSupport
         func typecheck(_ text: String, sdk: String) throws -> (status: Int32, output: String) {
             let folder = work + "/" + sdk
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for module in ["SwiftUI", "UIKit"] {
+            for module in ["UIKit", "SwiftUI"] {  // SwiftUI's Image(uiImage:) takes UIKit's UIImage
                 let flags = sdk == "ios26" && module == "SwiftUI" ? ["-D", "FULLBLEED_STUB_IOS26"] : []
-                let built = try Self.run(swiftc, ["-swift-version", "6", "-parse-as-library", "-warnings-as-errors", "-emit-module", "-module-name", module]
+                let built = try Self.run(swiftc, ["-swift-version", "6", "-parse-as-library", "-warnings-as-errors", "-emit-module", "-module-name", module, "-I", folder]
                                          + flags + ["-emit-module-path", folder + "/\(module).swiftmodule", stub + "/\(module).swift"], in: folder)
                 try #require(built.status == 0, "stub \(module) (\(sdk)) failed:\n\(built.output)")
             }

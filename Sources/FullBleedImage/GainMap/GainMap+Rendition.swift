@@ -15,7 +15,10 @@ extension GainMap {
     ///   headroom), alpha copied, colour space tag kept. Negative results (near-black pixels when the
     ///   alternate offset exceeds the base offset, or a negative `gainMapMin`) are clamped to 0, as libultrahdr
     ///   1.4 does (`clampPixelFloatLinear`): negative light is not displayable. Deterministic.
-    public func rendition(ofLinear linearBase: Image, displayHeadroomLog2: Double) -> Image {
+    /// - `firstRow`, `baseHeight`: when `linearBase` holds only rows `firstRow ..< firstRow + height` of a
+    ///   base `baseHeight` rows tall (a band measured alone), the map is sampled where those rows fall on
+    ///   the whole base, so each row equals the same row of the whole rendition.
+    public func rendition(ofLinear linearBase: Image, displayHeadroomLog2: Double, firstRow: Int = 0, baseHeight: Int? = nil) -> Image {
         precondition(linearBase.format.sampleType == .float32 && linearBase.format.transfer == .linear
                      && linearBase.layout.isColor, "rendition needs a linear float RGB(A) base, got \(linearBase.format)")
         let weight = metadata.weight(displayHeadroomLog2: displayHeadroomLog2)
@@ -24,13 +27,15 @@ extension GainMap {
         let offsetsOut = (0..<3).map { Float(metadata.alternateOffset($0)) }
         let width = linearBase.width, height = linearBase.height, channels = linearBase.channelCount
         let mapWidth = image.width, mapHeight = image.height, mapChannels = image.channelCount
+        let fullHeight = baseHeight ?? height
+        precondition(firstRow >= 0 && firstRow + height <= fullHeight, "rows \(firstRow)..<\(firstRow + height) outside a base of \(fullHeight) rows")
         let columns = (0..<width).map { SamplePosition(centre: $0, of: width, over: mapWidth) }
         var out = Image(width: width, height: height, format: linearBase.format, colorSpace: linearBase.colorSpace)
         let codes = image.samples8
         linearBase.withUnsafeSamples(as: Float.self) { source in
             out.withUnsafeMutableSamples(as: Float.self) { destination in
                 for y in 0..<height {
-                    let row = SamplePosition(centre: y, of: height, over: mapHeight)
+                    let row = SamplePosition(centre: firstRow + y, of: fullHeight, over: mapHeight)
                     for x in 0..<width {
                         let column = columns[x]
                         let pixel = (y * width + x) * channels

@@ -17,8 +17,8 @@ public struct EmitSpec: Sendable, Hashable {
 
     public var xcassets: Bool
     public var swift: Bool
-    /// The folder, relative to the output folder, that holds the catalog and the Swift file and nothing
-    /// else (no derivative, manifest or preview), so it can be added to an Xcode project as it is
+    /// The folder, relative to the output folder, that holds the catalog, the Swift file and (for HDR
+    /// heroes) the `HDR` folder of Ultra HDR JPEGs they load, and nothing else (no derivative, manifest or preview), so it can be added to an Xcode project as it is
     /// (`--emit-dir`, `"folder"`; default `Xcode`). `/`-separated components of letters, digits, ' ', '-',
     /// '_' and '.', never `.` or `..`.
     public var folder: String
@@ -49,6 +49,10 @@ public struct EmitSpec: Sendable, Hashable {
 
     /// The asset catalog folder, relative to the output folder.
     public var catalogPath: String { folder + "/" + catalogName }
+
+    /// The folder of the Ultra HDR heroes the generated Swift loads from the app bundle
+    /// (`HDRResourceEmitter`), relative to the output folder.
+    public var hdrResourcesPath: String { folder + "/HDR" }
 
     /// Sets `folder` from `--emit-dir`; throws a message naming the bad value.
     public mutating func setFolder(_ text: String, at location: String) throws {

@@ -59,7 +59,7 @@ public enum AssetCatalogEmitter {
                 var copied: Set<String> = []
                 for slot in set.slots {
                     guard let source = slot.source, let name = slot.fileName, copied.insert(name).inserted else { continue }
-                    files.append(EmittedFile(path: folder + "/" + name, content: .copy(of: source)))
+                    files.append(EmittedFile(path: folder + "/" + name, content: slot.sourceCarriesGainMap ? .baseRendition(of: source) : .copy(of: source)))
                 }
             }
         }

@@ -18,6 +18,9 @@ import FullBleedCodecs
 ///   name finds an image on every device: the other idiom, Mac Catalyst, visionOS. Xcode prefers the
 ///   idiom's own slot where one is filled.
 /// - Sets that would hold no file (every tier skipped, no scrim needed) are not made.
+/// - An Ultra HDR JPEG (a `"hdr": "keep"` pipeline over a source with a gain map) fills its slot with its
+///   SDR base, the gain map stripped (`EmittedFile.Content.baseRendition`): the catalog is SDR, and the
+///   generated Swift loads the HDR file from the bundle instead (`HDRResourceEmitter`).
 /// - A Display P3 derivative (a P3 source with `"color": "keep"`) fills both the `sRGB` and `display-P3`
 ///   gamut slots with the same file, as Xcode's "sRGB and Display P3" gamut setting lays them out; any
 ///   other colour space uses Xcode's default "Any" gamut slots.
@@ -33,6 +36,8 @@ struct AssetCatalogLayout {
         var source: String?
         /// The image's file name inside the image set.
         var fileName: String?
+        /// Whether `source` is an Ultra HDR JPEG: the catalog gets its SDR base (README "HDR heroes").
+        var sourceCarriesGainMap = false
     }
 
     struct ImageSet: Equatable {
@@ -67,11 +72,11 @@ struct AssetCatalogLayout {
         // Set name -> idioms in first-use order, and the filled slots.
         var order: [String] = []
         var idiomsBySet: [String: [String]] = [:]
-        var filled: [String: [SlotKey: (source: String, fileName: String)]] = [:]
+        var filled: [String: [SlotKey: (source: String, fileName: String, gainMap: Bool)]] = [:]
         func add(_ set: String, idiom: String, scale: Int, file: FileRecord, fileName: String) {
             if idiomsBySet[set] == nil { order.append(set); idiomsBySet[set] = [] }
             if !idiomsBySet[set]!.contains(idiom) { idiomsBySet[set]!.append(idiom) }
-            filled[set, default: [:]][SlotKey(idiom: idiom, scale: scale)] = (file.path, fileName)
+            filled[set, default: [:]][SlotKey(idiom: idiom, scale: scale)] = (file.path, fileName, file.gainMap != nil)
         }
         func chosenFile(_ files: [FileRecord]) -> FileRecord? {
             imageFormat.map { format in files.first { $0.format == format } } ?? files.first
@@ -119,7 +124,8 @@ struct AssetCatalogLayout {
                 for scale in Set(Self.standardScales(of: idiom) + used).sorted() {
                     let file = filled[name]![SlotKey(idiom: idiom, scale: scale)]
                     for gamut in gamuts {
-                        slots.append(Slot(idiom: idiom, scale: scale, gamut: gamut, source: file?.source, fileName: file?.fileName))
+                        slots.append(Slot(idiom: idiom, scale: scale, gamut: gamut, source: file?.source, fileName: file?.fileName,
+                                          sourceCarriesGainMap: file?.gainMap ?? false))
                     }
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedCodecs
 
 /// One file an emitter wants in the output folder.
 public struct EmittedFile: Sendable, Equatable {
@@ -8,6 +9,9 @@ public struct EmittedFile: Sendable, Equatable {
         /// The same bytes as another output (a path relative to the output folder): hard-linked when the file
         /// system allows it, copied otherwise.
         case copy(of: String)
+        /// The SDR base of another output that is an Ultra HDR JPEG (a path relative to the output folder):
+        /// its bytes without the gain map (`Codecs.standardDynamicRangeJPEG(strippingGainMapFrom:)`).
+        case baseRendition(of: String)
     }
 
     /// Relative to the output folder.
@@ -36,12 +40,13 @@ public struct EmitPlan: Sendable, Equatable {
         var plans: [EmitPlan] = []
         if spec.emit.xcassets { plans.append(try AssetCatalogEmitter.plan(manifest: manifest, spec: spec)) }
         if spec.emit.swift { plans.append(SwiftSourceEmitter.plan(manifest: manifest, spec: spec)) }
+        if spec.emit.isEnabled { plans.append(try HDRResourceEmitter.plan(manifest: manifest, spec: spec)) }
         let paths = plans.flatMap { $0.files.map(\.path) }
         let manifestPaths = Set(manifest.allOutputPaths)
         if let clash = paths.first(where: { manifestPaths.contains($0) }) {
             throw ConfigError(location: "$.emit", message: "the emitted file \(clash) would overwrite a built image; rename the catalog or the Swift type")
         }
-        // The emit folder holds only the catalog and the Swift file, so Xcode can take it whole.
+        // The emit folder holds only the catalog, the Swift file and the HDR heroes, so Xcode can take it whole.
         let folder = spec.emit.folder
         let reserved = [BuildRunner.manifestFileName, PreviewPage.fileName, BuildState.fileName(shard: nil)]
         if let inside = manifestPaths.sorted().first(where: { $0.hasPrefix(folder + "/") }) ?? reserved.first(where: { $0 == folder }) {
@@ -85,6 +90,8 @@ public struct EmitPlan: Sendable, Equatable {
                         }
                         staged.append(try out.stage(bytes, to: file.path))
                     }
+                case .baseRendition(let source):
+                    staged.append(try out.stage(try Self.baseRendition(of: source, in: out, for: file.path), to: file.path))
                 }
                 outcome.written.append(file.path)
             }
@@ -111,6 +118,21 @@ public struct EmitPlan: Sendable, Equatable {
             guard let sourceInfo = out.status(source) else { return false }
             if sourceInfo.st_dev == info.st_dev && sourceInfo.st_ino == info.st_ino { return true }
             return sourceInfo.st_size == info.st_size && out.read(source) == out.read(file.path)
+        case .baseRendition(let source):
+            guard let base = try? Self.baseRendition(of: source, in: out, for: file.path) else { return false }
+            return info.st_size == base.count && out.read(file.path) == base
+        }
+    }
+
+    /// The SDR base of the Ultra HDR output `source`, for the emitted file `path`.
+    static func baseRendition(of source: String, in out: OutputDirectory, for path: String) throws -> [UInt8] {
+        guard let bytes = out.read(source) else {
+            throw SystemError(path: path, operation: .write, refused: "cannot read \(source) to copy it")
+        }
+        do {
+            return try Codecs.standardDynamicRangeJPEG(strippingGainMapFrom: bytes)
+        } catch {
+            throw SystemError(path: path, operation: .write, refused: "\(source): \(error)")
         }
     }
 

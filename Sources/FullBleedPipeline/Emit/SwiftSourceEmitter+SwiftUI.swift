@@ -35,6 +35,7 @@ extension SwiftSourceEmitter {
         }
 
         #if os(iOS)
+        import Foundation
         import UIKit
 
         extension \(type).Idiom {
@@ -115,12 +116,27 @@ extension SwiftSourceEmitter {
             }
         }
 
+        extension \(type).Target {
+            /// The target's Ultra HDR hero from the main bundle (`hdrResourceName`), read as HDR where the
+            /// device can show it (`UIImageReader` with `prefersHighDynamicRange`); nil for an SDR hero or
+            /// when the file is not in the bundle (add the emit folder's `HDR` folder to the app target).
+            public static func hdrImage(named name: String?) async -> UIImage? {
+                guard let name, let url = Bundle.main.url(forResource: name, withExtension: nil) else { return nil }
+                var configuration = UIImageReader.Configuration()
+                configuration.prefersHighDynamicRange = true
+                return await UIImageReader(configuration: configuration).image(contentsOf: url)
+            }
+        }
+
         /// The hero image, `heroHeightPoints` tall and as wide as it is given, filled and clipped, mirrored
-        /// under the sidebar on iOS 26, scaled by `scale` from its bottom edge (the stretchy header).
+        /// under the sidebar on iOS 26, scaled by `scale` from its bottom edge (the stretchy header). An HDR
+        /// hero shows its Ultra HDR file once read, with `allowedDynamicRange(.constrainedHigh)` (Apple's
+        /// advice for HDR next to ordinary interface), and the catalog's SDR image until then.
         @available(iOS 18.0, *)
         struct FullBleedHeroImage: View {
             var target: \(type).Target?
             var scale: Double
+            @State private var hdrImage: UIImage?
 
             var body: some View {
                 if let target, let name = target.imageName {
@@ -128,13 +144,23 @@ extension SwiftSourceEmitter {
                         .frame(height: target.heroHeightPoints)
                         .frame(maxWidth: .infinity)
                         .overlay {
-                            Image(name)
-                                .resizable()
-                                .scaledToFill()
+                            if let hdrImage {
+                                Image(uiImage: hdrImage)
+                                    .resizable()
+                                    .allowedDynamicRange(.constrainedHigh)
+                                    .scaledToFill()
+                            } else {
+                                Image(name)
+                                    .resizable()
+                                    .scaledToFill()
+                            }
                         }
                         .clipped()
                         .modifier(FullBleedBackgroundExtension())
                         .scaleEffect(scale, anchor: .bottom)
+                        .task(id: target.hdrResourceName) {
+                            hdrImage = await \(type).Target.hdrImage(named: target.hdrResourceName)
+                        }
                 }
             }
         }

@@ -163,6 +163,10 @@ public enum SwiftSourceEmitter {
                 public var scrimImageName: String?
                 /// The image with its baked background extension (iPad sidebar).
                 public var extendedImageName: String?
+                /// File name in the app bundle of this target's Ultra HDR hero (the JPEG with its gain map,
+                /// from the emit folder's `HDR` folder); nil for an SDR hero. The catalog image is its SDR
+                /// rendition; `HeroHeader` shows this file instead, with `allowedDynamicRange(.constrainedHigh)`.
+                public var hdrResourceName: String?
                 /// Nil when the pipeline's legibility analysis is off.
                 public var toolbar: Toolbar?
                 public var layout: Layout?
@@ -213,6 +217,9 @@ public enum SwiftSourceEmitter {
                 public var blurHash: String?
                 public var averageColor: RGBA?
 
+                /// Whether any device target has an Ultra HDR hero (`Target.hdrResourceName`).
+                public var isHDR: Bool { targets.contains { $0.hdrResourceName != nil } }
+
                 /// The first device target's recommendation (use `target(for:widthPoints:)` for the running device).
                 public var toolbar: Toolbar? { targets.first?.toolbar }
                 /// The first device target's layout (use `target(for:widthPoints:)` for the running device).
@@ -251,8 +258,9 @@ public enum SwiftSourceEmitter {
         out += "        scrimImageName: \(optional(scrimSet.map(SwiftIdentifier.stringLiteral))),\n"
         out += "        targets: ["
         let devices = asset.targets.filter { $0.kind == .device && $0.device != nil }
+        let hdr = HDRResourceEmitter.resources(of: asset)
         for (record, images) in zip(devices, layout.targets) {
-            out += "\n" + target(record, images: images) + ","
+            out += "\n" + target(record, images: images, hdrResourceName: hdr.first { $0.deviceID == images.deviceID }?.name) + ","
         }
         out += devices.isEmpty ? "],\n" : "\n        ],\n"
         out += "        thumbHash: \(optional(asset.placeholders?.thumbHash.map { SwiftIdentifier.stringLiteral($0.base64) })),\n"
@@ -262,7 +270,7 @@ public enum SwiftSourceEmitter {
         return out
     }
 
-    static func target(_ record: TargetRecord, images: AssetCatalogLayout.TargetImages) -> String {
+    static func target(_ record: TargetRecord, images: AssetCatalogLayout.TargetImages, hdrResourceName: String?) -> String {
         let indent = "                "
         var lines = [
             "deviceID: \(SwiftIdentifier.stringLiteral(images.deviceID))",
@@ -272,6 +280,7 @@ public enum SwiftSourceEmitter {
             "imageName: \(optional(images.hero.map(SwiftIdentifier.stringLiteral)))",
             "scrimImageName: \(optional(images.scrim.map(SwiftIdentifier.stringLiteral)))",
             "extendedImageName: \(optional(images.extended.map(SwiftIdentifier.stringLiteral)))",
+            "hdrResourceName: \(optional(hdrResourceName.map(SwiftIdentifier.stringLiteral)))",
             "toolbar: \(optional(record.legibility.map { toolbar($0.recommendation, indent: indent) }))",
         ]
         if let layout = record.legibility?.layout {

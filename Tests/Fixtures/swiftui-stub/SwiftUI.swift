@@ -12,6 +12,7 @@
 // their View conformances so that they are not main-actor isolated; a stub conforming in the type
 // declaration would otherwise infer @MainActor from the protocol.
 @_exported import Foundation   // CGFloat, CGPoint, CGSize (CoreGraphics on Apple platforms)
+import UIKit                   // UIImage, for Image(uiImage:) (the stub UIKit, compiled first)
 
 // MARK: - Views and builders
 
@@ -248,6 +249,20 @@ nonisolated public struct Image: View {
     /// `func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image`
     /// (stubbed with its defaults only)
     public func resizable() -> Image { self }
+    /// https://developer.apple.com/documentation/swiftui/image/init(uiimage:) — `init(uiImage: UIImage)`
+    public init(uiImage: UIImage) {}
+    /// https://developer.apple.com/documentation/swiftui/image/alloweddynamicrange(_:)
+    /// `func allowedDynamicRange(_ range: Image.DynamicRange?) -> Image` (iOS 17)
+    @available(iOS 17.0, *)
+    public func allowedDynamicRange(_ range: Image.DynamicRange?) -> Image { self }
+    /// https://developer.apple.com/documentation/swiftui/image/dynamicrange — `struct DynamicRange` (iOS 17);
+    /// `static let standard`, `static let constrainedHigh`, `static let high` (…/dynamicrange/constrainedhigh)
+    @available(iOS 17.0, *)
+    public struct DynamicRange: Sendable, Hashable {
+        public static let standard = DynamicRange()
+        public static let constrainedHigh = DynamicRange()
+        public static let high = DynamicRange()
+    }
     public var body: Never { fatalError() }
 }
 
@@ -332,6 +347,16 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/overlay(alignment:content:)
     /// `nonisolated func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View` (iOS 15)
     nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { self }
+
+    /// https://developer.apple.com/documentation/swiftui/view/task(id:name:priority:file:line:_:)
+    /// `nonisolated func task<T>(id value: T, name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
+    /// line: Int = #line, _ action: sending @escaping @isolated(any) () async -> Void) -> some View where T : Equatable`
+    /// (iOS 15; `name`, `file`, `line` are no-ops before iOS 26.4. Earlier SDKs spell the action
+    /// `@escaping @Sendable`. The rendered pages leave out underscored attributes: the SDK's interface
+    /// marks the action `@_inheritActorContext`, so a closure written in a view's body is main-actor
+    /// isolated; without it no `.task` closure could set `@State`, as Apple's samples do)
+    nonisolated public func task<T>(id value: T, name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
+                                    line: Int = #line, @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void) -> some View where T: Equatable { self }
 
     /// https://developer.apple.com/documentation/swiftui/view/modifier(_:)
     /// `nonisolated func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T>` (stubbed as `some View`)
