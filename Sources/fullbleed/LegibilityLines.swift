@@ -6,7 +6,7 @@ enum LegibilityLines {
     static func describe(_ analysis: ToolbarAnalysis) -> [String] {
         let r = analysis.recommendation
         var lines: [String] = []
-        var line = "toolbar: \(r.colorScheme == .light ? "light glyphs (dark scheme)" : "dark glyphs (light scheme)")"
+        var line = "toolbar: \(r.glyphTone == .white ? "white glyphs (dark scheme)" : "black glyphs (light scheme)")"
         if let scrim = r.scrim {
             line += String(format: ", %@ scrim %.2f over %.0f pt", scrim.color.rawValue, scrim.opacity, scrim.heightPoints)
         } else {
@@ -15,7 +15,7 @@ enum LegibilityLines {
         line += ", scroll edge \(r.scrollEdgeEffect.rawValue)"
         lines.append(line)
         if let lower = r.lowerText {
-            var text = "lower text: \(lower.glyphTone == .light ? "light" : "dark") glyphs"
+            var text = "lower text: \(lower.glyphTone == .white ? "white" : "black") glyphs"
             if let scrim = lower.scrim { text += String(format: ", %@ scrim %.2f", scrim.color.rawValue, scrim.opacity) }
             lines.append(text)
         }

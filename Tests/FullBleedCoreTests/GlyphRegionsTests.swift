@@ -62,6 +62,6 @@ struct GlyphRegionsTests {
         let hero = Image(width: 1, height: 1, layout: .rgb, samples: [255, 255, 255])
         let analysis = ToolbarAnalyzer.analyze(hero: hero, device: .iPhone17Pro, deliveredPixelSize: nil, parameters: ToolbarAnalysisParameters())
         #expect(analysis.regions.count == 4 && analysis.regions.allSatisfy { $0.rect == PixelRect(x: 0, y: 0, width: 1, height: 1) })
-        #expect(analysis.recommendation.colorScheme == .dark && analysis.recommendation.scrim == nil)
+        #expect(analysis.recommendation.glyphTone == .black && analysis.recommendation.scrim == nil)
     }
 }

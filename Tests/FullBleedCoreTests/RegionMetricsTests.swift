@@ -26,7 +26,7 @@ struct RegionMetricsTests {
         #expect(abs(m.whiteGlyphContrast - 1) < 1e-9)
         #expect(m.blackGlyphLc > 100 && m.whiteGlyphLc == 0)
         #expect(!m.polarityConflict && !m.apcaPolarityConflict && !m.isBusy)
-        #expect(m.preferredGlyph == .dark && !m.needsScrim)
+        #expect(m.preferredGlyph == .black && !m.needsScrim)
         #expect(m.rmsContrast == 0 && m.edgeDensity == 0)
     }
 
@@ -39,7 +39,7 @@ struct RegionMetricsTests {
         #expect(m.highLuminance == 0)
         #expect(abs(m.whiteGlyphContrast - 21) < 1e-9)
         #expect(m.whiteGlyphLc < -100)
-        #expect(m.preferredGlyph == .light && !m.needsScrim && !m.isBusy)
+        #expect(m.preferredGlyph == .white && !m.needsScrim && !m.isBusy)
         // The strict maximum would see them.
         let strict = RegionMetrics(plane: plane, rect: plane.bounds, parameters: RegionMetricsParameters(highPercentile: 100))
         #expect(strict.highLuminance == 1 && strict.polarityConflict && strict.needsScrim)
@@ -59,7 +59,7 @@ struct RegionMetricsTests {
         // A perfectly flat Y = 0.2 band is no conflict: black glyphs reach (0.25 / 0.05) = 5:1 > 4.5
         // (every flat background reaches WCAG.crossoverRatio = 4.583 with one tone).
         let flat = RegionMetrics(plane: Self.plane(width: 50, height: 20) { _, _ in 0.2 }, rect: PixelRect(x: 0, y: 0, width: 50, height: 20))
-        #expect(!flat.polarityConflict && abs(flat.blackGlyphContrast - 5) < 1e-6 && flat.preferredGlyph == .dark && !flat.needsScrim)
+        #expect(!flat.polarityConflict && abs(flat.blackGlyphContrast - 5) < 1e-6 && flat.preferredGlyph == .black && !flat.needsScrim)
         // APCA disagrees on the tone: white glyphs reach |Lc| 74 there, black glyphs only Lc 35.
         #expect(!flat.apcaPolarityConflict && flat.whiteGlyphLc < -60 && flat.blackGlyphLc < 60)
     }
@@ -81,7 +81,7 @@ struct RegionMetricsTests {
         let m = RegionMetrics(plane: plane, rect: plane.bounds)
         #expect(!m.polarityConflict)
         #expect(abs(m.rmsContrast - 20) < 0.01 && m.edgeDensity > 0.4)
-        #expect(m.isBusy && m.preferredGlyph == .light && m.needsScrim)
+        #expect(m.isBusy && m.preferredGlyph == .white && m.needsScrim)
         // With the thresholds raised, the same texture passes.
         let lenient = RegionMetrics(plane: plane, rect: plane.bounds, parameters: RegionMetricsParameters(rmsContrastThreshold: 25))
         #expect(!lenient.isBusy && !lenient.needsScrim)

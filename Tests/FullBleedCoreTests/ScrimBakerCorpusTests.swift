@@ -62,7 +62,7 @@ struct ScrimBakerCorpusTests {
             let plane = planes[report.surface] ?? LuminancePlane(image: bake.image.blurred(sigma: report.blurSigmaPixels), model: model)
             planes[report.surface] = plane
             let metrics = RegionMetrics(plane: plane, rect: report.rect, parameters: RegionMetricsParameters(pixelsPerPoint: result.pixelsPerPoint))
-            let contrast = GlyphRegionVerdict.contrast(of: recommendation.colorScheme, metrics: metrics, target: parameters.target)
+            let contrast = GlyphRegionVerdict.contrast(of: recommendation.glyphTone, metrics: metrics, target: parameters.target)
             fullResolutionWorst = min(fullResolutionWorst, contrast)
             // The full-resolution plane keeps detail the 1-px-per-point plane averages: allow 1 %.
             #expect(contrast >= 4.5 * 0.99, "\(file) \(report.name): \(contrast) at full resolution")
@@ -73,7 +73,7 @@ struct ScrimBakerCorpusTests {
         } ?? "none"
         let worst = bake.verification.values.min() ?? 0
         print(String(format: "toolbar | %@ | %@ | scrim %@ | %@ | busy %@ | worst %.2f (full resolution %.2f) | analysis %.1f ms | bake %.1f ms",
-                     file, recommendation.colorScheme.rawValue, scrim, recommendation.scrollEdgeEffect.rawValue,
+                     file, recommendation.glyphTone.rawValue, scrim, recommendation.scrollEdgeEffect.rawValue,
                      recommendation.busyRegions.isEmpty ? "-" : recommendation.busyRegions.joined(separator: ","),
                      worst, fullResolutionWorst, analysisMs, bakeMs))
     }

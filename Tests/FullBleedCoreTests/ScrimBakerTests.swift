@@ -18,8 +18,8 @@ struct ScrimBakerTests {
                             compositing: compositing, target: .wcag(ratio: 4.5), regionNames: ["status-bar"])
     }
 
-    static func recommendation(_ scrim: ScrimRecommendation?, tone: GlyphTone = .light) -> ToolbarRecommendation {
-        ToolbarRecommendation(colorScheme: tone, scrim: scrim, scrollEdgeEffect: .soft, regionNames: [], busyRegions: [], lowerText: nil)
+    static func recommendation(_ scrim: ScrimRecommendation?, tone: GlyphTone = .white) -> ToolbarRecommendation {
+        ToolbarRecommendation(glyphTone: tone, scrim: scrim, scrollEdgeEffect: .soft, regionNames: [], busyRegions: [], lowerText: nil)
     }
 
     /// Gamma compositing of black on 8-bit codes: `round(c · (1 - α(row)))`, with α interpolated between
@@ -69,7 +69,7 @@ struct ScrimBakerTests {
         #expect(baked.image == hero && baked.opacity == 0 && baked.scrims.isEmpty && baked.meetsTarget && baked.raiseSteps == 0)
         #expect(baked.verification.keys.sorted() == ["back-button", "status-bar", "title", "trailing-capsules"])
         // Dark glyphs on that band would fail: the verification follows the recommended tone.
-        let wrongTone = ScrimBaker.bake(hero: hero, recommendation: Self.recommendation(nil, tone: .dark), device: Self.device,
+        let wrongTone = ScrimBaker.bake(hero: hero, recommendation: Self.recommendation(nil, tone: .black), device: Self.device,
                                         parameters: ToolbarAnalysisParameters())
         #expect(!wrongTone.meetsTarget && wrongTone.image == hero)
     }
@@ -79,7 +79,7 @@ struct ScrimBakerTests {
         let hero = ToolbarHeroes.grey { _, _ in 0.6 }
         // White glyphs on Y 0.6 need a black scrim of 1 - enc(0.1833)/enc(0.6) = 0.41 in gamma space.
         let analysis = ToolbarAnalyzer.analyze(hero: hero, device: Self.device, deliveredPixelSize: nil, parameters: ToolbarAnalysisParameters())
-        #expect(analysis.recommendation.colorScheme == .dark && analysis.recommendation.scrim == nil)
+        #expect(analysis.recommendation.glyphTone == .black && analysis.recommendation.scrim == nil)
         let needed = 1 - SRGBTransfer.encoded(WCAG.maximumBackgroundLuminance(ratio: 4.5)) / SRGBTransfer.encoded(0.6)
         let weak = Self.flatScrim(opacity: 0.3, plateau: 0.85)
         let baked = ScrimBaker.bake(hero: hero, recommendation: Self.recommendation(weak), device: Self.device, parameters: ToolbarAnalysisParameters())

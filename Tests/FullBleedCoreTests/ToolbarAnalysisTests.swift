@@ -69,7 +69,7 @@ struct ToolbarAnalysisTests {
     @Test func whiteSkyGivesDarkGlyphsWithoutScrim() {
         let analysis = Self.analyze(ToolbarHeroes.grey { _, y in y < 200 ? 1 : 0.05 })
         let recommendation = analysis.recommendation
-        #expect(recommendation.colorScheme == .dark && recommendation.scrim == nil)
+        #expect(recommendation.glyphTone == .black && recommendation.scrim == nil)
         #expect(recommendation.scrollEdgeEffect == .soft && recommendation.busyRegions.isEmpty)
         #expect(analysis.regions.map(\.name) == ["status-bar", "back-button", "title", "trailing-capsules"])
         for region in analysis.regions {
@@ -79,7 +79,7 @@ struct ToolbarAnalysisTests {
 
     @Test func darkBandGivesLightGlyphsWithoutScrim() {
         let analysis = Self.analyze(ToolbarHeroes.grey { x, y in 0.02 + 0.01 * sin(x / 7) * sin(y / 5) })
-        #expect(analysis.recommendation.colorScheme == .light && analysis.recommendation.scrim == nil)
+        #expect(analysis.recommendation.glyphTone == .white && analysis.recommendation.scrim == nil)
         #expect(analysis.regions.allSatisfy { $0.verdict.lightGlyphContrast > 12 && !$0.verdict.busy })
     }
 
@@ -88,7 +88,7 @@ struct ToolbarAnalysisTests {
     @Test func starFieldGivesLightGlyphsWithoutScrim() {
         let hero = ToolbarHeroes.starField()
         let analysis = Self.analyze(hero)
-        #expect(analysis.recommendation.colorScheme == .light && analysis.recommendation.scrim == nil)
+        #expect(analysis.recommendation.glyphTone == .white && analysis.recommendation.scrim == nil)
         #expect(analysis.regions.allSatisfy { $0.verdict.lightGlyphsPass })
         let glass = try? #require(analysis.region(named: "trailing-capsules"))
         #expect((glass?.verdict.lightGlyphContrast ?? 0) > 12)
@@ -105,7 +105,7 @@ struct ToolbarAnalysisTests {
         let analysis = Self.analyze(hero)
         let scrim = try #require(analysis.recommendation.scrim)
         #expect(analysis.regions.contains { $0.verdict.polarityConflict })
-        #expect(scrim.color == (analysis.recommendation.colorScheme == .light ? .black : .white))
+        #expect(scrim.color == (analysis.recommendation.glyphTone == .white ? .black : .white))
         #expect(scrim.opacity > 0 && scrim.opacity < 0.3 && scrim.edge == .top)
         #expect(abs(scrim.opacity - scrim.minimumOpacity - 0.02) < 1e-12)
         let baked = ScrimBaker.bake(hero: hero, recommendation: analysis.recommendation, device: ToolbarHeroes.device,
@@ -132,7 +132,7 @@ struct ToolbarAnalysisTests {
     @Test func apcaTarget() throws {
         let parameters = ToolbarAnalysisParameters(target: .apca(lc: 60))
         let dark = Self.analyze(ToolbarHeroes.grey { _, _ in 0.03 }, parameters: parameters)
-        #expect(dark.recommendation.colorScheme == .light && dark.recommendation.scrim == nil)
+        #expect(dark.recommendation.glyphTone == .white && dark.recommendation.scrim == nil)
         #expect(dark.regions.allSatisfy { $0.verdict.lightGlyphContrast >= 60 && $0.metrics.parameters.apcaLc == 60 })
         // APCA's conflict band for Lc 60 is Y of about 0.31...0.42 (SPEC 2.4): an overcast of 0.36.
         let hero = ToolbarHeroes.grey(ToolbarHeroes.overcast(base: 0.36))
@@ -176,9 +176,9 @@ struct ToolbarAnalysisTests {
         #expect(analysis.layout == nil && analysis.deviceID == nil)
         #expect(analysis.regions.map(\.name) == ["hero-title", "kicker"])
         #expect(analysis.regions.allSatisfy { $0.kind == .textBox && $0.surface == .photo })
-        #expect(analysis.recommendation.regionNames == ["kicker"] && analysis.recommendation.colorScheme == .light)
+        #expect(analysis.recommendation.regionNames == ["kicker"] && analysis.recommendation.glyphTone == .white)
         let lower = try #require(analysis.recommendation.lowerText)
-        #expect(lower.regionNames == ["hero-title"] && lower.glyphTone == .dark && lower.scrim == nil)
+        #expect(lower.regionNames == ["hero-title"] && lower.glyphTone == .black && lower.scrim == nil)
         // 402 px shown 430 pt wide (webWidthPoints).
         #expect(abs(analysis.pixelsPerPoint - 402.0 / 430) < 1e-12)
 
@@ -210,7 +210,7 @@ struct ToolbarAnalysisTests {
         func sky(_ x: Double, _ y: Double) -> Double { 0.35 + 0.3 * sin(x / 60) * cos(y / 45) }
         let small = Self.analyze(ToolbarHeroes.grey(scale: 1, sky))
         let large = Self.analyze(ToolbarHeroes.grey(scale: 3, sky))
-        #expect(small.recommendation.colorScheme == large.recommendation.colorScheme)
+        #expect(small.recommendation.glyphTone == large.recommendation.glyphTone)
         let a = try #require(small.recommendation.scrim), b = try #require(large.recommendation.scrim)
         #expect(abs(a.opacity - b.opacity) < 0.02 && a.heightPoints == b.heightPoints)
         #expect(small.analysisPixelsPerPoint == 1 && large.analysisPixelsPerPoint == 1 && large.pixelsPerPoint == 3)
@@ -239,7 +239,7 @@ struct ToolbarAnalysisTests {
         for variant in [rgb.converted(toLayout: .rgba), rgb.converted(toLayout: .gray), rgb.linearPremultiplied(),
                         rgb.converted(to: PixelFormat(layout: .rgb, sampleType: .uint16)), unreadableProfile] {
             let analysis = Self.analyze(variant)
-            #expect(analysis.recommendation.colorScheme == reference.recommendation.colorScheme)
+            #expect(analysis.recommendation.glyphTone == reference.recommendation.glyphTone)
             #expect(abs((analysis.recommendation.scrim?.opacity ?? 0) - (reference.recommendation.scrim?.opacity ?? 0)) < 1e-3, "\(variant)")
         }
     }

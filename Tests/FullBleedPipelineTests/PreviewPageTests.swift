@@ -79,7 +79,7 @@ enum PreviewFixture {
         #expect(html.contains("class=\"baked\" src=\"stripes-png/iphone-17-pro%401x-scrim.jpg\""))
         let channel = scrim.color == .black ? "0, 0, 0" : "255, 255, 255"
         #expect(html.contains("linear-gradient(to bottom, rgba(\(channel), \(PreviewMarkup.number(scrim.stops[0].opacity, decimals: 4))) 0.00%"))
-        #expect(html.contains("class=\"toolbar glyphs-\(analysis.recommendation.colorScheme.rawValue)\""))
+        #expect(html.contains("class=\"toolbar glyphs-\(analysis.recommendation.glyphTone.rawValue)\""))
         // iPad: the extended canvas with a sidebar over the leading extension.
         #expect(html.contains("src=\"stripes-png/ipad-mini%401x-extended.jpg\""))
         #expect(html.contains("class=\"sidebar\""))
@@ -119,9 +119,9 @@ enum PreviewFixture {
         var grey = metrics
         grey.highLuminance = 0.5
         // Black scrim 0.5 in gamma space over Y = 0.5: encoded 0.7354 -> 0.3677 -> Y 0.1115.
-        let ratio = PreviewLegibility.contrast(of: .light, over: grey, scrimOpacity: 0.5, compositing: .gammaEncoded, target: .wcag(ratio: 4.5))
+        let ratio = PreviewLegibility.contrast(of: .white, over: grey, scrimOpacity: 0.5, compositing: .gammaEncoded, target: .wcag(ratio: 4.5))
         #expect(abs(ratio - 1.05 / (SRGBTransfer.linear(0.5 * SRGBTransfer.encoded(0.5)) + 0.05)) < 1e-12)
-        #expect(abs(PreviewLegibility.contrast(of: .light, over: grey, scrimOpacity: 0, compositing: .linearLight, target: .wcag(ratio: 4.5)) - 1.05 / 0.55) < 1e-12)
+        #expect(abs(PreviewLegibility.contrast(of: .white, over: grey, scrimOpacity: 0, compositing: .linearLight, target: .wcag(ratio: 4.5)) - 1.05 / 0.55) < 1e-12)
     }
 
     @Test(arguments: [

@@ -92,7 +92,7 @@ import FullBleedTestSupport
                 let hasScrim = target.derivatives.contains { $0.kind == .scrim }
                 let hasCanvas = (target.extensions ?? []).contains { $0.part == .canvas }
                 let recommendation = target.legibility?.recommendation
-                let scheme = recommendation.map { $0.colorScheme == .light ? "dark" : "light" }
+                let scheme = recommendation.map { $0.glyphTone == .white ? "dark" : "light" }
                 let scrim = recommendation?.scrim.map { "\($0.color == .white ? 1.0 : 0.0)/\($0.opacity)/\($0.heightPoints)/\($0.stops.count)/\($0.stops.last!.opacity)" }
                 lines.append("target \(device.id) \(idiom) image=\(base) scrimImage=\(hasScrim ? base + "-scrim" : "-") extended=\(hasCanvas ? base + "-extended" : "-") "
                              + "scheme=\(text(scheme)) edge=\(text(recommendation?.scrollEdgeEffect.rawValue)) scrim=\(text(scrim)) "

@@ -27,8 +27,8 @@ public struct GlyphRegionVerdict: Sendable, Hashable, Codable {
     public var whiteScrimOpacity: Double?
 
     public init(metrics: RegionMetrics, target: LegibilityTarget, compositing: ScrimCompositing) {
-        lightGlyphContrast = Self.contrast(of: .light, metrics: metrics, target: target)
-        darkGlyphContrast = Self.contrast(of: .dark, metrics: metrics, target: target)
+        lightGlyphContrast = Self.contrast(of: .white, metrics: metrics, target: target)
+        darkGlyphContrast = Self.contrast(of: .black, metrics: metrics, target: target)
         lightGlyphsPass = lightGlyphContrast >= target.threshold
         darkGlyphsPass = darkGlyphContrast >= target.threshold
         polarityConflict = !lightGlyphsPass && !darkGlyphsPass
@@ -41,30 +41,30 @@ public struct GlyphRegionVerdict: Sendable, Hashable, Codable {
             scrim: .white, target: target, compositing: compositing, backgroundLuminance: metrics.lowLuminance).opacity
         let light = blackScrimOpacity ?? 2, dark = whiteScrimOpacity ?? 2
         if light != dark {
-            preferredTone = light < dark ? .light : .dark
+            preferredTone = light < dark ? .white : .black
         } else {
-            preferredTone = lightGlyphContrast >= darkGlyphContrast ? .light : .dark
+            preferredTone = lightGlyphContrast >= darkGlyphContrast ? .white : .black
         }
     }
 
     /// The contrast of `tone` glyphs in `metrics` in the target's measure: WCAG ratio, or `|Lc|`.
     public static func contrast(of tone: GlyphTone, metrics: RegionMetrics, target: LegibilityTarget) -> Double {
         switch (target, tone) {
-        case (.wcag, .light): return metrics.whiteGlyphContrast
-        case (.wcag, .dark): return metrics.blackGlyphContrast
-        case (.apca, .light): return abs(metrics.whiteGlyphLc)
-        case (.apca, .dark): return abs(metrics.blackGlyphLc)
+        case (.wcag, .white): return metrics.whiteGlyphContrast
+        case (.wcag, .black): return metrics.blackGlyphContrast
+        case (.apca, .white): return abs(metrics.whiteGlyphLc)
+        case (.apca, .black): return abs(metrics.blackGlyphLc)
         }
     }
 
     /// Whether `tone` glyphs pass.
-    public func passes(_ tone: GlyphTone) -> Bool { tone == .light ? lightGlyphsPass : darkGlyphsPass }
+    public func passes(_ tone: GlyphTone) -> Bool { tone == .white ? lightGlyphsPass : darkGlyphsPass }
 
     /// The scrim opacity `tone` glyphs need (0 when they pass, nil when unreachable).
-    public func scrimOpacity(for tone: GlyphTone) -> Double? { tone == .light ? blackScrimOpacity : whiteScrimOpacity }
+    public func scrimOpacity(for tone: GlyphTone) -> Double? { tone == .white ? blackScrimOpacity : whiteScrimOpacity }
 
     /// The contrast of `tone` glyphs.
-    public func contrast(of tone: GlyphTone) -> Double { tone == .light ? lightGlyphContrast : darkGlyphContrast }
+    public func contrast(of tone: GlyphTone) -> Double { tone == .white ? lightGlyphContrast : darkGlyphContrast }
 }
 
 /// One measured glyph region: where it is, the blur its glyphs see, its metrics and its verdict.

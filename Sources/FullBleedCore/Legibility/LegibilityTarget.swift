@@ -13,10 +13,20 @@ public enum LegibilityTarget: Sendable, Hashable, Codable, CustomStringConvertib
     }
 }
 
-/// The tone of glyphs drawn over a background.
+/// The colour of glyphs drawn over a background (manifest `glyphColor`: `"white"` or `"black"`).
 public enum GlyphTone: String, Sendable, Hashable, Codable {
-    /// White (light) glyphs: they need a dark background, or a black scrim.
+    /// White glyphs: they need a dark background, or a black scrim (a dark toolbar colour scheme).
+    case white
+    /// Black glyphs: they need a light background, or a white scrim (a light toolbar colour scheme).
+    case black
+
+    /// The toolbar colour scheme that draws glyphs of this colour, as SwiftUI's `toolbarColorScheme(_:for:)`
+    /// and CSS `color-scheme` mean it: white glyphs come with `.dark`.
+    public var toolbarColorScheme: ToolbarColorScheme { self == .white ? .dark : .light }
+}
+
+/// A toolbar colour scheme in SwiftUI's and CSS's sense: `.dark` draws white glyphs, `.light` black ones.
+public enum ToolbarColorScheme: String, Sendable, Hashable, Codable {
     case light
-    /// Black (dark) glyphs: they need a light background, or a white scrim.
     case dark
 }

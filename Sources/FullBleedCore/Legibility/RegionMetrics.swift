@@ -85,8 +85,8 @@ public struct RegionMetrics: Sendable, Hashable, Codable {
 
         isBusy = polarityConflict
             || (rmsContrast > parameters.rmsContrastThreshold && edgeDensity > parameters.edgeDensityThreshold)
-        preferredGlyph = whiteGlyphContrast >= blackGlyphContrast ? .light : .dark
-        needsScrim = isBusy || !(preferredGlyph == .light ? whitePasses : blackPasses)
+        preferredGlyph = whiteGlyphContrast >= blackGlyphContrast ? .white : .black
+        needsScrim = isBusy || !(preferredGlyph == .white ? whitePasses : blackPasses)
     }
 
     /// Measures `rect` of an image's luminance (`LuminancePlane(image:model:)`).

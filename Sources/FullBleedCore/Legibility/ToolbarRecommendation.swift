@@ -16,6 +16,7 @@ public enum ScrollEdgeStyle: String, Sendable, Hashable, Codable {
 /// The tone and scrim for pipeline text boxes centred in the lower half of the hero (a title over the
 /// bottom-left, say): they are served by their own gradient anchored at the bottom edge.
 public struct LowerTextRecommendation: Sendable, Hashable, Codable {
+    /// Manifest `glyphColor`.
     public var glyphTone: GlyphTone
     /// A gradient anchored at the bottom edge; nil when none is needed.
     public var scrim: ScrimRecommendation?
@@ -30,6 +31,11 @@ public struct LowerTextRecommendation: Sendable, Hashable, Codable {
         self.regionNames = regionNames
         self.busyRegions = busyRegions
     }
+
+    enum CodingKeys: String, CodingKey {
+        case glyphTone = "glyphColor"
+        case scrim, regionNames, busyRegions
+    }
 }
 
 /// What the app should do at the top of the hero, derived from the glyph regions (SPEC 2.7): one glyph
@@ -41,12 +47,13 @@ public struct LowerTextRecommendation: Sendable, Hashable, Codable {
 /// the opacity each tone needs, over the regions' mean luminances (a tone needing no scrim changes nothing
 /// and wins); a tone no scrim can serve loses; equal changes go to the weaker scrim; when both need none,
 /// the one whose worst region has the higher contrast. So a dark photo gets white glyphs over a dark
-/// gradient and a bright one dark glyphs over a light veil, rather than whichever opacity is smaller. With no region in the top group (a web hero whose only text box is low), the tone is `.light`,
+/// gradient and a bright one dark glyphs over a light veil, rather than whichever opacity is smaller. With no region in the top group (a web hero whose only text box is low), the tone is `.white`,
 /// no scrim, `.soft`, and `regionNames` is empty.
 public struct ToolbarRecommendation: Sendable, Hashable, Codable {
-    /// `.light`: white glyphs (a dark toolbar colour scheme); `.dark`: black glyphs (a light scheme).
-    public var colorScheme: GlyphTone
-    /// The top gradient; nil when every region passes with plain glyphs of `colorScheme`.
+    /// The glyph colour for the status bar and toolbar (manifest `glyphColor`); the manifest gives the
+    /// matching `toolbarColorScheme` beside it (white glyphs: `"dark"`).
+    public var glyphTone: GlyphTone
+    /// The top gradient; nil when every region passes with plain glyphs of `glyphTone`.
     public var scrim: ScrimRecommendation?
     public var scrollEdgeEffect: ScrollEdgeStyle
     /// The regions of the top group.
@@ -56,9 +63,9 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     /// Text boxes centred in the lower half; nil when there are none.
     public var lowerText: LowerTextRecommendation?
 
-    public init(colorScheme: GlyphTone, scrim: ScrimRecommendation?, scrollEdgeEffect: ScrollEdgeStyle,
+    public init(glyphTone: GlyphTone, scrim: ScrimRecommendation?, scrollEdgeEffect: ScrollEdgeStyle,
                 regionNames: [String], busyRegions: [String], lowerText: LowerTextRecommendation?) {
-        self.colorScheme = colorScheme
+        self.glyphTone = glyphTone
         self.scrim = scrim
         self.scrollEdgeEffect = scrollEdgeEffect
         self.regionNames = regionNames
@@ -71,6 +78,34 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
 
     /// The glyph tone serving `edge`'s group.
     public func glyphTone(for edge: ScrimEdge) -> GlyphTone {
-        edge == .top ? colorScheme : (lowerText?.glyphTone ?? colorScheme)
+        edge == .top ? glyphTone : (lowerText?.glyphTone ?? glyphTone)
+    }
+
+    /// The toolbar colour scheme of `glyphTone`.
+    public var toolbarColorScheme: ToolbarColorScheme { glyphTone.toolbarColorScheme }
+
+    enum CodingKeys: String, CodingKey {
+        case glyphTone = "glyphColor"
+        case toolbarColorScheme, scrim, scrollEdgeEffect, regionNames, busyRegions, lowerText
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(glyphTone: try c.decode(GlyphTone.self, forKey: .glyphTone), scrim: try c.decodeIfPresent(ScrimRecommendation.self, forKey: .scrim),
+                  scrollEdgeEffect: try c.decode(ScrollEdgeStyle.self, forKey: .scrollEdgeEffect),
+                  regionNames: try c.decode([String].self, forKey: .regionNames), busyRegions: try c.decode([String].self, forKey: .busyRegions),
+                  lowerText: try c.decodeIfPresent(LowerTextRecommendation.self, forKey: .lowerText))
+    }
+
+    /// `toolbarColorScheme` is written beside `glyphColor` (and not read back: it follows from it).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(glyphTone, forKey: .glyphTone)
+        try c.encode(toolbarColorScheme, forKey: .toolbarColorScheme)
+        try c.encodeIfPresent(scrim, forKey: .scrim)
+        try c.encode(scrollEdgeEffect, forKey: .scrollEdgeEffect)
+        try c.encode(regionNames, forKey: .regionNames)
+        try c.encode(busyRegions, forKey: .busyRegions)
+        try c.encodeIfPresent(lowerText, forKey: .lowerText)
     }
 }

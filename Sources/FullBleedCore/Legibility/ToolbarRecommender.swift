@@ -20,7 +20,7 @@ enum ToolbarRecommender {
                 && report.metrics.edgeDensity > report.metrics.parameters.edgeDensityThreshold
         }
         let hard = clutteredBand || (scrim?.opacity ?? 0) > parameters.hardEdgeScrimOpacity
-        return ToolbarRecommendation(colorScheme: tone, scrim: scrim, scrollEdgeEffect: hard ? .hard : .soft,
+        return ToolbarRecommendation(glyphTone: tone, scrim: scrim, scrollEdgeEffect: hard ? .hard : .soft,
                                      regionNames: top.map(\.name), busyRegions: top.filter(\.verdict.busy).map(\.name),
                                      lowerText: lowerText)
     }
@@ -29,7 +29,7 @@ enum ToolbarRecommender {
     /// A region no scrim can fix (an APCA target above what black or white reach) asks for opacity 1.
     static func decide(_ reports: [GlyphRegionReport], edge: ScrimEdge, heroHeightPoints: Double,
                        parameters: ToolbarAnalysisParameters) -> (GlyphTone, ScrimRecommendation?) {
-        guard !reports.isEmpty else { return (.light, nil) }
+        guard !reports.isEmpty else { return (.white, nil) }
         func need(_ tone: GlyphTone) -> Double? {
             var most = 0.0
             for report in reports {
@@ -40,20 +40,20 @@ enum ToolbarRecommender {
         }
         func worstContrast(_ tone: GlyphTone) -> Double { reports.map { $0.verdict.contrast(of: tone) }.min() ?? 0 }
         func change(_ tone: GlyphTone, _ required: Double) -> Double {
-            lightnessChange(reports, color: tone == .light ? .black : .white,
+            lightnessChange(reports, color: tone == .white ? .black : .white,
                             opacity: required > 0 ? min(1, required + parameters.opacityMargin) : 0, compositing: parameters.compositing)
         }
-        let light = need(.light), dark = need(.dark)
+        let light = need(.white), dark = need(.black)
         let tone: GlyphTone
         switch (light, dark) {
         case let (l?, d?) where l > 0 || d > 0:
             // Restraint: the tone whose scrim changes the photo least as seen (mean CIE L* change over the
             // regions), not the one with the smaller opacity; equal changes go to the weaker scrim.
-            let (lightChange, darkChange) = (change(.light, l), change(.dark, d))
-            if abs(lightChange - darkChange) > 1e-9 { tone = lightChange < darkChange ? .light : .dark } else { tone = l <= d ? .light : .dark }
-        case (_?, nil): tone = .light
-        case (nil, _?): tone = .dark
-        default: tone = worstContrast(.light) >= worstContrast(.dark) ? .light : .dark
+            let (lightChange, darkChange) = (change(.white, l), change(.black, d))
+            if abs(lightChange - darkChange) > 1e-9 { tone = lightChange < darkChange ? .white : .black } else { tone = l <= d ? .white : .black }
+        case (_?, nil): tone = .white
+        case (nil, _?): tone = .black
+        default: tone = worstContrast(.white) >= worstContrast(.black) ? .white : .black
         }
         let required = need(tone) ?? 1
         guard required > 0 else { return (tone, nil) }
@@ -69,7 +69,7 @@ enum ToolbarRecommender {
         }
         let profile = ScrimProfile(levels: levels, fade: parameters.scrimFadePoints)
         let (height, stops) = profile.stops(stopCount: parameters.fadeStopCount, limit: heroHeightPoints)
-        let scrim = ScrimRecommendation(color: tone == .light ? .black : .white, edge: edge,
+        let scrim = ScrimRecommendation(color: tone == .white ? .black : .white, edge: edge,
                                         opacity: min(1, required + parameters.opacityMargin), minimumOpacity: required,
                                         heightPoints: height, heightFraction: heroHeightPoints > 0 ? height / heroHeightPoints : 0,
                                         stops: stops, compositing: parameters.compositing, target: parameters.target,

@@ -10,7 +10,7 @@ public enum ScrimColor: String, Sendable, Hashable, Codable {
     case white
 
     /// The glyph tone the scrim serves: white glyphs for a black scrim, black glyphs for a white one.
-    public var glyphTone: GlyphTone { self == .black ? .light : .dark }
+    public var glyphTone: GlyphTone { self == .black ? .white : .black }
 }
 
 /// Where a scrim of opacity `α` is composited over the background.

@@ -293,9 +293,9 @@ public enum SwiftSourceEmitter {
         return "            Target(\n" + lines.map { indent + $0 }.joined(separator: ",\n") + "\n            )"
     }
 
-    /// The recommendation in the app's terms: white glyphs (`GlyphTone.light`) need the dark scheme.
+    /// The recommendation in the app's terms: white glyphs (`GlyphTone.white`) need the dark scheme.
     static func toolbar(_ recommendation: ToolbarRecommendation, indent: String) -> String {
-        let scheme = recommendation.colorScheme == .light ? "dark" : "light"
+        let scheme = recommendation.glyphTone == .white ? "dark" : "light"
         var scrim = "nil"
         if let s = recommendation.scrim {
             let white = s.color == .white ? "1" : "0"

@@ -7,7 +7,7 @@ import FullBleedImage
 /// timestamps), so the same inputs and pipeline give the same bytes whatever `--jobs` or sharding.
 /// JSON Schema: `Pipelines/schema/manifest.schema.json`.
 public struct Manifest: Sendable, Codable, Equatable {
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     public var tool: ToolInfo

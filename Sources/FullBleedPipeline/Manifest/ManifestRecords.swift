@@ -177,10 +177,13 @@ public struct ExtensionRecord: Sendable, Codable, Equatable {
 public struct FileRecord: Sendable, Codable, Equatable {
     public var path: String
     public var format: String
+    /// The IANA media type (`image/jpeg`, `image/webp`, ...), as a `<source type>` or a `Content-Type` takes it.
+    public var mimeType: String
     public var bytes: Int
     public var sha256: String
     /// The gain map this file carries (an Ultra HDR JPEG with ISO 21496-1 metadata); absent for SDR files.
     public var gainMap: FileGainMapRecord? = nil
+
 }
 
 /// The gain map inside an output file.

@@ -61,7 +61,7 @@ enum PreviewAssets {
     .region { position: absolute; outline: 1px dashed rgba(255,214,10,.9); display: none; pointer-events: none; }
     body.regions .region { display: block; }
     .toolbar { position: absolute; left: 0; top: 0; pointer-events: none; }
-    .glyphs-light { color: #fff; } .glyphs-dark { color: #000; }
+    .glyphs-white { color: #fff; } .glyphs-black { color: #000; }
     .status { position: absolute; display: flex; align-items: center; justify-content: space-between; font-weight: 600; font-size: 16px; padding: 0 18px; }
     .status .icons { display: flex; gap: 6px; align-items: center; }
     .battery { width: 25px; height: 12px; border: 1.5px solid currentColor; border-radius: 4px; padding: 1.5px; opacity: .9; }
@@ -69,8 +69,8 @@ enum PreviewAssets {
     .glass { position: absolute; display: flex; align-items: center; justify-content: center; border-radius: 999px;
       -webkit-backdrop-filter: blur(10px) saturate(1.6); backdrop-filter: blur(10px) saturate(1.6);
       box-shadow: inset 0 0 0 .5px rgba(255,255,255,.45), 0 2px 10px rgba(0,0,0,.12); }
-    .glyphs-light .glass { background: rgba(30,30,34,.26); }
-    .glyphs-dark .glass { background: rgba(255,255,255,.42); }
+    .glyphs-white .glass { background: rgba(30,30,34,.26); }
+    .glyphs-black .glass { background: rgba(255,255,255,.42); }
     .glass svg { width: 22px; height: 22px; fill: none; stroke: currentColor; stroke-width: 2.2; stroke-linecap: round; stroke-linejoin: round; }
     .nav-title { position: absolute; display: flex; align-items: center; justify-content: center; font-weight: 600; font-size: 17px;
       white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }

@@ -177,7 +177,7 @@ enum PreviewFrames {
     /// The status bar, glass back button, inline title and two trailing glass capsules at their glyph
     /// regions, in the recommended glyph tone; plus the regions' outlines (shown by "Glyph regions").
     static func toolbar(_ target: TargetRecord, device: DeviceRecord, left: Double, title: String) -> String {
-        let tone = target.legibility?.recommendation.colorScheme ?? .light
+        let tone = target.legibility?.recommendation.glyphTone ?? .white
         let regions = toolbarRegions(target, device: device)
         var html = "<div class=\"toolbar glyphs-\(tone.rawValue)\" style=\"left: \(PreviewMarkup.px(left)); width: \(PreviewMarkup.px(device.widthPoints)); "
             + "height: \(PreviewMarkup.px(device.toolbarBandPoints))\">"

@@ -22,7 +22,7 @@ struct PreviewLegibility: Equatable {
         let recommendation = analysis.recommendation
         let names = Set(recommendation.regionNames)
         let regions = analysis.regions.filter { names.contains($0.name) }
-        let tone = recommendation.colorScheme
+        let tone = recommendation.glyphTone
         guard let worst = regions.min(by: { $0.verdict.contrast(of: tone) < $1.verdict.contrast(of: tone) }) else { return nil }
         let target = recommendation.scrim?.target ?? analysis.parameters.target
         self.tone = tone
@@ -53,8 +53,8 @@ struct PreviewLegibility: Equatable {
     static func contrast(of tone: GlyphTone, over metrics: RegionMetrics, scrimOpacity: Double,
                          compositing: ScrimCompositing, target: LegibilityTarget) -> Double {
         let alpha = max(0, min(1, scrimOpacity))
-        let luminance = tone == .light ? metrics.highLuminance : metrics.lowLuminance
-        let scrimValue = tone == .light ? 0.0 : 1.0
+        let luminance = tone == .white ? metrics.highLuminance : metrics.lowLuminance
+        let scrimValue = tone == .white ? 0.0 : 1.0
         let composited: Double
         switch compositing {
         case .linearLight:
@@ -63,7 +63,7 @@ struct PreviewLegibility: Equatable {
             let encoded = (1 - alpha) * SRGBTransfer.encoded(max(0, min(1, luminance))) + alpha * scrimValue
             composited = SRGBTransfer.linear(encoded)
         }
-        let glyph = tone == .light ? 1.0 : 0.0
+        let glyph = tone == .white ? 1.0 : 0.0
         switch target {
         case .wcag:
             return WCAG.contrastRatio(glyph, composited)

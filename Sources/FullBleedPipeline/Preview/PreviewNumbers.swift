@@ -26,7 +26,7 @@ enum PreviewNumbers {
 
         if let analysis = target.legibility {
             let recommendation = analysis.recommendation
-            rows.append(("Scheme", t(recommendation.colorScheme == .light ? "light glyphs (dark scheme)" : "dark glyphs (light scheme)")))
+            rows.append(("Scheme", t(recommendation.glyphTone == .white ? "white glyphs (dark scheme)" : "black glyphs (light scheme)")))
             if let summary = PreviewLegibility(analysis) {
                 let verdict = summary.passes ? "<span class=\"badge pass\">passes</span>" : "<span class=\"badge fail\">below target</span>"
                 rows.append(("Contrast", t("before \(PreviewLegibility.format(summary.before, target: summary.target)) → after \(PreviewLegibility.format(summary.after, target: summary.target))")
@@ -45,7 +45,7 @@ enum PreviewNumbers {
             }
             rows.append(("Scroll edge", t(recommendation.scrollEdgeEffect.rawValue)))
             if let lower = recommendation.lowerText {
-                var text = "\(lower.glyphTone == .light ? "light" : "dark") glyphs for \(lower.regionNames.joined(separator: ", "))"
+                var text = "\(lower.glyphTone == .white ? "white" : "black") glyphs for \(lower.regionNames.joined(separator: ", "))"
                 if let scrim = lower.scrim { text += " · \(scrim.color.rawValue) scrim \(PreviewMarkup.number(scrim.opacity)) from the bottom" }
                 if !lower.busyRegions.isEmpty { text += " · busy: \(lower.busyRegions.joined(separator: ", "))" }
                 rows.append(("Lower text", t(text)))

@@ -66,9 +66,10 @@ final class OutputEncoder {
                 .replacingOccurrences(of: "{variant}", with: variant)
                 .replacingOccurrences(of: "{ext}", with: output.format.fileExtension)
             encoded.files.append((relative, bytes))
-            encoded.records[variant, default: []].append(
-                FileRecord(path: relative, format: output.format.rawValue, bytes: bytes.count, sha256: SHA256.hex(bytes),
-                           gainMap: gainMap.map { FileGainMapRecord(width: $0.size.width, height: $0.size.height) }))
+            let mapRecord = gainMap.map { FileGainMapRecord(width: $0.size.width, height: $0.size.height) }
+            let record = FileRecord(path: relative, format: output.format.rawValue, mimeType: output.format.mimeType, bytes: bytes.count,
+                                    sha256: SHA256.hex(bytes), gainMap: mapRecord)
+            encoded.records[variant, default: []].append(record)
         }
         return encoded
     }
