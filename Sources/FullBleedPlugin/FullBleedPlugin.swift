@@ -32,8 +32,9 @@ struct FullBleedPlugin: CommandPlugin {
             guard let target = try context.package.targets(named: [targetName]).first else {
                 throw PluginUsageError(message: "no target named '\(targetName)' in package '\(context.package.displayName)'")
             }
-            // `Target.directoryURL` needs tools version 6.1; this package is 6.0.
-            let targetDirectory = URL(fileURLWithPath: target.directory.string)
+            // `Target.directoryURL` needs tools version 6.1 (this package is 6.0) and `Path.string` is deprecated
+            // (a warning on every first run); `Path.description` is the same path, without the warning.
+            let targetDirectory = URL(fileURLWithPath: target.directory.description)
             defaultInput = targetDirectory.appendingPathComponent("Heroes")
             defaultOutput = targetDirectory.appendingPathComponent("Resources/Heroes")
         } else {
