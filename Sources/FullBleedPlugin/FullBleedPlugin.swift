@@ -61,12 +61,12 @@ struct FullBleedPlugin: CommandPlugin {
         }
     }
 
-    /// The `fullbleed` executable built by SwiftPM in release (the first run compiles it; later runs only check it).
+    /// The `fullbleed` executable built by SwiftPM in release (the first run compiles it, showing SwiftPM's
+    /// progress lines; later runs only check it).
     private func releaseTool() throws -> URL {
-        let result = try packageManager.build(.product("fullbleed"), parameters: .init(configuration: .release))
+        let result = try packageManager.build(.product("fullbleed"), parameters: .init(configuration: .release, logging: .concise, echoLogs: true))
         guard result.succeeded else {
-            FileHandle.standardError.write(Data(result.logText.utf8))
-            throw PluginUsageError(message: "the release build of the fullbleed tool failed (log above)")
+            throw PluginUsageError(message: "the release build of the fullbleed tool failed (SwiftPM's log above)")
         }
         guard let tool = result.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == "fullbleed" }) else {
             throw PluginUsageError(message: "SwiftPM built the fullbleed product but reported no fullbleed executable")

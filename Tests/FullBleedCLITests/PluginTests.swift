@@ -97,10 +97,10 @@ import FullBleedTestSupport
         let tmp = try Self.fixtureCopy()
         defer { tmp.remove() }
         let package = tmp.url.appendingPathComponent("HeroFixture")
-        let build = try Self.runPlugin(["--pipeline", "Pipelines/fixture.json", "--decode-timeout", "30", "--emit-dir=Xcode", "-j2"], in: package)
+        let build = try Self.runPlugin(["--pipeline", "Pipelines/fixture.json", "--decode-timeout", "30", "--emit-dir=Xcode"], in: package)
         #expect(build.exitCode == 0, "\(build.stdout)\n\(build.stderr)")
         let output = build.stdout + build.stderr
-        #expect(output.contains("fullbleed build --pipeline Pipelines/fixture.json --decode-timeout 30 --emit-dir=Xcode -j2 --out \(package.path)/Generated/Heroes \(package.path)/Heroes"),
+        #expect(output.contains("fullbleed build --pipeline Pipelines/fixture.json --decode-timeout 30 --emit-dir=Xcode --out \(package.path)/Generated/Heroes \(package.path)/Heroes"),
                 "\(output)")
         #expect(!output.contains("warning:"), "\(output)")
         let manifest = try BuildFixtures.manifest(in: package.appendingPathComponent("Generated/Heroes").path)
