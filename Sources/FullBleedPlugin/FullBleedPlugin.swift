@@ -32,9 +32,10 @@ struct FullBleedPlugin: CommandPlugin {
             guard let target = try context.package.targets(named: [targetName]).first else {
                 throw PluginUsageError(message: "no target named '\(targetName)' in package '\(context.package.displayName)'")
             }
-            // `Target.directoryURL` needs tools version 6.1 (this package is 6.0) and `Path.string` is deprecated
-            // (a warning on every first run); `Path.description` is the same path, without the warning.
-            let targetDirectory = URL(fileURLWithPath: target.directory.description)
+            // `Target.directoryURL` needs tools version 6.1 (this package is 6.0); `Path.string`, `.description`
+            // and `"\(path)"` are deprecated (a compiler warning on each first run); `String(describing:)` goes
+            // through `CustomStringConvertible` and gives the same path without one.
+            let targetDirectory = URL(fileURLWithPath: String(describing: target.directory))
             defaultInput = targetDirectory.appendingPathComponent("Heroes")
             defaultOutput = targetDirectory.appendingPathComponent("Resources/Heroes")
         } else {
