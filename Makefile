@@ -13,12 +13,30 @@ APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev
 # apt-get as root, through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test run clean
+# macOS (README "On a Mac"; checked only on Linux): the same libraries from Homebrew. openssl@3 is keg-only
+# (and jpeg-turbo is in some Homebrew versions), so their pkg-config folders are put on PKG_CONFIG_PATH for
+# every swift command this Makefile runs; SwiftPM reads the flags of each system-library target from pkg-config.
+UNAME := $(shell uname)
+BREW_PACKAGES := pkg-config jpeg-turbo libpng webp little-cms2 libheif openssl@3 dlib
+ifeq ($(UNAME),Darwin)
+BREW_PKG_CONFIG := $(shell for f in openssl@3 jpeg-turbo; do p=$$(brew --prefix $$f 2>/dev/null) && printf '%s:' "$$p/lib/pkgconfig"; done)
+export PKG_CONFIG_PATH := $(BREW_PKG_CONFIG)$(PKG_CONFIG_PATH)
+endif
+
+# make install: the release binary into $(PREFIX)/bin (put on PATH as a bare `fullbleed`).
+PREFIX ?= /usr/local
+
+.PHONY: all deps build test run clean install install-check
 
 all: build
 
-## deps: install the missing Debian -dev packages (idempotent: does nothing when all are present)
+## deps: install the missing Debian -dev packages (idempotent: does nothing when all are present); on macOS the Homebrew formulas
 deps:
+ifeq ($(UNAME),Darwin)
+	@missing=""; for p in $(BREW_PACKAGES); do brew list --versions $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "make deps: brew install$$missing"; brew install $$missing; \
+	else echo "make deps: all Homebrew formulas present"; fi
+else
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
@@ -26,10 +44,23 @@ deps:
 	  echo "make deps: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "make deps: all Debian packages present"; fi
+endif
 
 ## build: release build of the fullbleed CLI
 build: deps
 	$(SWIFT) build -c release --product fullbleed
+
+## install: build, then copy the release binary to $(PREFIX)/bin/fullbleed (PREFIX=/usr/local by default; DESTDIR for staging)
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/fullbleed"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/fullbleed"
+
+## install-check: make install into a temporary PREFIX, then run the installed binary from PATH
+install-check:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(MAKE) --no-print-directory install PREFIX="$$tmp" >/dev/null && \
+	test -x "$$tmp/bin/fullbleed" && PATH="$$tmp/bin:$$PATH" fullbleed --version && echo "make install-check: ok ($$tmp/bin/fullbleed)"
 
 ## test: the whole test suite, in release (pixel loops are 35-50x slower in debug)
 test: deps test-deps k8s-venv

@@ -32,13 +32,13 @@ let package = Package(
         // End of plugin.
     ],
     targets: [
-        // C system libraries from Debian (installed by `make deps`).
-        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // C system libraries from Debian, or Homebrew on macOS (installed by `make deps`; README "On a Mac").
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
 
         // The one C target: wraps libjpeg/libpng calls whose errors arrive by longjmp.
         .target(name: "CFullBleedShims", dependencies: ["CJPEG", "CPNG"]),
@@ -58,7 +58,10 @@ let package = Package(
         // libdlib-dev does not pull in the unversioned -dev symlinks. FullBleedCore does not depend on this.
         .target(
             name: "CFullBleedFaces",
-            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary(":liblapack.so.3"), .linkedLibrary(":libblas.so.3"), .linkedLibrary("pthread")]
+            // (On macOS, unchecked: Homebrew's dlib, LAPACK from Accelerate; the `:soname` form is GNU ld's.)
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary(":liblapack.so.3", .when(platforms: [.linux])),
+                             .linkedLibrary(":libblas.so.3", .when(platforms: [.linux])), .linkedFramework("Accelerate", .when(platforms: [.macOS])),
+                             .linkedLibrary("pthread")]
         ),
         .target(name: "FullBleedFaces", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedFaces"]),
         // Argument parsing, progress, exit codes.
@@ -92,7 +95,8 @@ let package = Package(
                 intent: .custom(verb: "fullbleed", description: "Build hero assets and manifest.json from the package's Heroes folder with the fullbleed CLI"),
                 permissions: [.writeToPackageDirectory(reason: "fullbleed writes the hero derivatives and manifest.json into the package (default Generated/Heroes)")]
             ),
-            dependencies: ["fullbleed"],
+            // No dependency on the `fullbleed` product: SwiftPM would build it in debug before every run; the
+            // plugin asks for a release build itself (`packageManager.build`).
             path: "Sources/FullBleedPlugin"
         ),
         // End of plugin.

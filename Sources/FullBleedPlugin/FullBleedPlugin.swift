@@ -13,8 +13,9 @@ import PackagePlugin
 /// - `--pipeline`: `ios-hero`, which `fullbleed` resolves to the package's own `Pipelines/ios-hero.json` when
 ///   present and to its built-in copy otherwise.
 ///
-/// The tool's output is shown as it runs; a failed build (exit status not 0) is reported as an error and the
-/// plugin exits with the tool's status.
+/// The plugin asks SwiftPM for a release build of the `fullbleed` product (debug builds run the pixel loops
+/// 35-50x slower) and runs that binary. The tool's output is shown as it runs; a failed build (exit status not
+/// 0) is reported as an error and the plugin exits with the tool's status.
 @main
 struct FullBleedPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -22,10 +23,8 @@ struct FullBleedPlugin: CommandPlugin {
         let targetNames = extractor.extractOption(named: "target")
         guard targetNames.count <= 1 else { throw PluginUsageError(message: "give at most one --target") }
         var buildArguments = extractor.remainingArguments
-
-        let tool = try context.tool(named: "fullbleed")
+        let usage = BuildArgumentUsage(options: BuildOptionTable.options)
         let packageRoot = context.package.directoryURL
-        let usage = try BuildArgumentUsage(helpText: runCapturingOutput(tool.url, ["build", "--help"], in: packageRoot))
 
         let defaultInput: URL
         let defaultOutput: URL
@@ -33,8 +32,10 @@ struct FullBleedPlugin: CommandPlugin {
             guard let target = try context.package.targets(named: [targetName]).first else {
                 throw PluginUsageError(message: "no target named '\(targetName)' in package '\(context.package.displayName)'")
             }
-            // `Target.directoryURL` needs tools version 6.1; this package is 6.0.
-            let targetDirectory = URL(fileURLWithPath: target.directory.string)
+            // `Target.directoryURL` needs tools version 6.1 (this package is 6.0); `Path.string`, `.description`
+            // and `"\(path)"` are deprecated (a compiler warning on each first run); `String(describing:)` goes
+            // through `CustomStringConvertible` and gives the same path without one.
+            let targetDirectory = URL(fileURLWithPath: String(describing: target.directory))
             defaultInput = targetDirectory.appendingPathComponent("Heroes")
             defaultOutput = targetDirectory.appendingPathComponent("Resources/Heroes")
         } else {
@@ -51,13 +52,27 @@ struct FullBleedPlugin: CommandPlugin {
             buildArguments.append(defaultInput.path)
         }
 
+        let tool = try releaseTool()
         // Unbuffered, so the line comes before the tool's own output (a plugin's stdout goes to stderr anyway).
         FileHandle.standardError.write(Data("fullbleed build \(buildArguments.joined(separator: " "))\n".utf8))
-        let status = try run(tool.url, ["build"] + buildArguments, in: packageRoot)
+        let status = try run(tool, ["build"] + buildArguments, in: packageRoot)
         if status != 0 {
             Diagnostics.error("fullbleed build failed with exit status \(status) (see the tool's output)")
             exit(status)
         }
+    }
+
+    /// The `fullbleed` executable built by SwiftPM in release (the first run compiles it, showing SwiftPM's
+    /// progress lines; later runs only check it).
+    private func releaseTool() throws -> URL {
+        let result = try packageManager.build(.product("fullbleed"), parameters: .init(configuration: .release, logging: .concise, echoLogs: true))
+        guard result.succeeded else {
+            throw PluginUsageError(message: "the release build of the fullbleed tool failed (SwiftPM's log above)")
+        }
+        guard let tool = result.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == "fullbleed" }) else {
+            throw PluginUsageError(message: "SwiftPM built the fullbleed product but reported no fullbleed executable")
+        }
+        return tool.url
     }
 
     /// Runs the tool with this process's standard output and error, so its progress shows as it runs.
@@ -70,20 +85,6 @@ struct FullBleedPlugin: CommandPlugin {
         process.waitUntilExit()
         return process.terminationStatus
     }
-
-    /// Runs the tool and returns its standard output (for `--help`, which is short).
-    private func runCapturingOutput(_ executable: URL, _ arguments: [String], in directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
 }
 
 /// A mistake in the plugin's own arguments.
@@ -92,31 +93,16 @@ struct PluginUsageError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Which `fullbleed build` options take a value, read from `fullbleed build --help` so the plugin follows the
-/// tool's option list: needed to tell input paths from option values (`--out DIR`, `-j 4`).
+/// Which `fullbleed build` options take a value, from the tool's own option table (`BuildOptionTable`, the
+/// file the CLI compiles): needed to tell input paths from option values (`--out DIR`, `-j 4`, `--decode-timeout 30`).
 struct BuildArgumentUsage {
     /// Long and short spellings (`--out`, `-o`) of the options that take a value, and their long names.
     private var valueOptions: [String: String] = [:]
 
-    /// `helpText` lists one option a line: `  -o, --out DIR         Output folder` or `      --check     ...`.
-    init(helpText: String) throws {
-        var inOptions = false
-        for line in helpText.split(separator: "\n") {
-            if line.hasPrefix("Options:") { inOptions = true; continue }
-            guard inOptions else { continue }
-            let words = line.split(separator: " ")
-            guard let longIndex = words.firstIndex(where: { $0.hasPrefix("--") }), longIndex + 1 < words.count else { continue }
-            let valueName = words[longIndex + 1]
-            let isValueName = valueName.contains(where: \.isUppercase) && !valueName.contains(where: \.isLowercase)
-            guard isValueName else { continue }
-            let long = String(words[longIndex].dropFirst(2))
-            valueOptions["--" + long] = long
-            if longIndex > 0, words[longIndex - 1].hasPrefix("-") {
-                valueOptions[String(words[longIndex - 1].filter { $0 != "," })] = long
-            }
-        }
-        guard valueOptions["--out"] != nil else {
-            throw PluginUsageError(message: "unexpected 'fullbleed build --help' output: no --out option found")
+    init(options: [OptionSpec]) {
+        for option in options where option.takesValue {
+            valueOptions["--" + option.long] = option.long
+            if let short = option.short { valueOptions["-\(short)"] = option.long }
         }
     }
 

@@ -2,31 +2,6 @@
 ///
 /// Supports `--name value`, `--name=value`, `-x value`, boolean `--flag`, repeated options, `--` to end
 /// options, and positional arguments anywhere. Unknown options and missing values are usage errors.
-struct OptionSpec {
-    let long: String
-    let short: Character?
-    /// Name of the value shown in help (`N`, `DIR`); nil for a boolean flag.
-    let valueName: String?
-    let help: String
-
-    init(_ long: String, short: Character? = nil, value: String? = nil, help: String) {
-        self.long = long
-        self.short = short
-        self.valueName = value
-        self.help = help
-    }
-
-    var takesValue: Bool { valueName != nil }
-
-    /// `-j, --jobs N` as shown in help.
-    var synopsis: String {
-        var text = short.map { "-\($0), " } ?? "    "
-        text += "--\(long)"
-        if let valueName { text += " \(valueName)" }
-        return text
-    }
-}
-
 /// A usage mistake: rendered as one line, exit code 2.
 struct UsageError: Error, CustomStringConvertible {
     let message: String

@@ -5,24 +5,8 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift] [--emit-dir DIR] [--decode-timeout SECONDS] [--preview]"
-    static let options = [
-        OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
-        OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
-        OptionSpec("jobs", short: "j", value: "N", help: "Assets built at once (default: number of cores)"),
-        OptionSpec("check", help: "Write nothing; exit 1 listing what is stale or missing (for CI)"),
-        OptionSpec("force", help: "Rebuild every asset, even unchanged ones"),
-        OptionSpec("json", help: "Newline-delimited JSON events on stdout"),
-        OptionSpec("quiet", short: "q", help: "Print only errors"),
-        OptionSpec("shard", value: "I/N", help: "Build shard I of N (1-based) and write a partial manifest"),
-        OptionSpec("shards", value: "N", help: "Shard count, the index from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX (0-based)"),
-        OptionSpec("no-wait", help: "Exit 4 at once when another build holds the output folder (default: wait for it)"),
-        OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
-        OptionSpec("emit", value: "LIST", help: "Also write xcassets and/or swift (comma list, repeatable; adds to the pipeline's \"emit\")"),
-        OptionSpec("emit-dir", value: "DIR", help: "Folder inside --out for the catalog and Swift file, nothing else (default Xcode)"),
-        OptionSpec("decode-timeout", value: "SECONDS", help: "Abandon a photo whose decode takes longer (default: the pipeline's limits.decodeSeconds, 60)"),
-        OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder"),
-    ]
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift] [--emit-dir DIR] [--decode-timeout SECONDS] [--follow-symlinks] [--preview]"
+    static let options = BuildOptionTable.options
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input files or folders given") }
@@ -53,6 +37,7 @@ enum BuildCommand: Command {
 
         let reporter = ProgressReporter(mode: arguments.has("json") ? .json : arguments.has("quiet") ? .quiet
                                             : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
+        defer { reporter.stop() }
         options.preview = arguments.has("preview") && !options.check
         let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
         if let preview = summary.preview { PreviewCommand.report(preview, output: output) }

@@ -29,8 +29,9 @@ enum ExitCode {
     }
 }
 
-/// A subcommand: its name, one-line summary, options and how to run it.
-protocol Command {
+/// A subcommand: its name, one-line summary, options and how to run it (`Sendable`, so the table of
+/// commands is a concurrency-safe constant).
+protocol Command: Sendable {
     static var name: String { get }
     static var summary: String { get }
     static var usage: String { get }
@@ -119,9 +120,7 @@ enum CLI {
         var lines = ["Usage: \(command.usage)", "", command.summary]
         if !command.options.isEmpty {
             lines += ["", "Options:"]
-            for option in command.options {
-                lines.append("  " + option.synopsis.padding(toLength: 22, withPad: " ", startingAt: 0) + option.help)
-            }
+            lines += OptionSpec.helpLines(command.options)
         }
         return lines.joined(separator: "\n")
     }

@@ -16,6 +16,9 @@ enum InspectCommand: Command {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError(message: "give exactly one photo")
         }
+        if FileSystem.isFolder(path) {
+            throw UsageError(message: "\(OneLine.escaped(path)) is a folder: inspect takes one photo ('fullbleed build' takes folders)")
+        }
         let spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero")
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let source = SourceFile(absolutePath: absolute, relativePath: path)

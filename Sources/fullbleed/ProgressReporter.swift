@@ -1,21 +1,38 @@
 import Foundation
 import FullBleedPipeline
 
-/// Renders build events: a live progress line on a terminal, one line per asset otherwise, only errors
-/// with `--quiet`, newline-delimited JSON with `--json`. Called from one thread at a time.
+/// Renders build events: on a terminal the start line and a live progress line (the photos in flight, the
+/// megapixel rate and an ETA from the megapixels left, redrawn every second by a timer), one line per asset
+/// otherwise, only errors with `--quiet`, newline-delimited JSON with `--json`. Events arrive one at a time;
+/// the lock orders them against the timer's redraws.
 final class ProgressReporter: @unchecked Sendable {
     enum Mode { case terminal, lines, quiet, json }
 
     private let mode: Mode
     private let output: Output
+    private let lock = NSLock()
     private var lineShown = false
+    private var timer: DispatchSourceTimer?
 
     init(mode: Mode, output: Output) {
         self.mode = mode
         self.output = output
     }
 
+    deinit { timer?.cancel() }
+
+    /// Stops the redraws and clears the live line (a build that threw ends without `.finished`).
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        timer?.cancel()
+        timer = nil
+        clearLine()
+    }
+
     func handle(_ event: BuildEvent) {
+        lock.lock()
+        defer { lock.unlock() }
         switch mode {
         case .json: json(event)
         case .quiet: if case .asset(let a) = event, let error = a.error { output.writeError(error) }
@@ -25,9 +42,15 @@ final class ProgressReporter: @unchecked Sendable {
 
     private func text(_ event: BuildEvent) {
         switch event {
-        case .started(let total, let toBuild):
-            if total == 0 { output.writeError("fullbleed: no photos found (jpg, jpeg, png, webp)") }
-            else if mode == .lines { output.writeError("\(total) photos, \(toBuild) to build, \(total - toBuild) unchanged") }
+        case .started(let total, let toBuild, let bytes):
+            output.writeError("\(total) photos, \(toBuild) to build, \(total - toBuild) unchanged")
+            if mode == .terminal && toBuild > 0 { startLiveLine(toBuild: toBuild, bytes: bytes) }
+        case .assetStarted(let path, let megapixels, let bytes):
+            guard mode == .terminal else { return }
+            live.inFlight.append(.init(path: OneLine.escaped(path), megapixels: megapixels, bytes: bytes, started: ContinuousClock.now))
+            live.megapixelsSeen += megapixels
+            live.bytesSeen += bytes
+            drawLiveLine()
         case .note(let note):
             clearLine()
             output.writeError(note)
@@ -43,18 +66,16 @@ final class ProgressReporter: @unchecked Sendable {
             } else if mode == .lines {
                 output.writeError("[\(a.done)/\(a.toBuild)] built \(OneLine.escaped(a.path)) (\(String(format: "%.2f", a.seconds)) s)")
             }
-            if mode == .terminal { progressLine(a) }
+            if mode == .terminal { finishedInLiveLine(a) }
         case .finished(let s):
+            timer?.cancel()
+            timer = nil
             clearLine()
             if !s.stale.isEmpty {
                 output.write("Stale or missing (\(s.stale.count)):")
                 for line in s.stale { output.write("  " + line) }
             }
-            var line = "\(s.built) built, \(s.unchanged) unchanged, "
-            if s.skipped > 0 { line += "\(s.skipped) skipped (too small for every tier), " }
-            line += "\(s.failed) failed"
-            if s.resumed > 0 { line += ", \(s.resumed) resumed from an interrupted build" }
-            if s.removed > 0 { line += ", \(s.removed) stale outputs removed" }
+            var line = s.manifestPath == nil ? Self.checkCounts(s) : Self.buildCounts(s)
             line += String(format: " in %.2f s", s.seconds)
             if s.megapixels > 0 && s.seconds > 0 { line += String(format: " (%.1f MP/s)", s.megapixels / s.seconds) }
             if let manifest = s.manifestPath { line += " -> \(manifest)" }
@@ -62,21 +83,84 @@ final class ProgressReporter: @unchecked Sendable {
         }
     }
 
-    private let started = ContinuousClock.now
-    private var megapixelsDone = 0.0
+    /// The counts of a build: `3 built, 1 unchanged, 0 failed` (with skipped, resumed and removed when not 0).
+    static func buildCounts(_ s: BuildSummary) -> String {
+        var line = "\(s.built) built, \(s.unchanged) unchanged, "
+        if s.skipped > 0 { line += "\(s.skipped) skipped (too small for every tier), " }
+        line += "\(s.failed) failed"
+        if s.resumed > 0 { line += ", \(s.resumed) resumed from an interrupted build" }
+        if s.removed > 0 { line += ", \(s.removed) stale outputs removed" }
+        return line
+    }
 
-    /// `[done/total] current-file  MP/s  ETA`, rewritten in place on stderr.
-    private func progressLine(_ a: AssetEvent) {
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        megapixelsDone += a.megapixels
-        let eta = a.done > 0 ? seconds / Double(a.done) * Double(a.toBuild - a.done) : 0
-        var name = OneLine.escaped(a.path)
-        if name.count > 40 { name = "..." + name.suffix(37) }
-        let rate = seconds > 0 ? megapixelsDone / seconds : 0
-        let text = String(format: "[%d/%d] %@  %.1f MP/s  ETA %.0f s", a.done, a.toBuild, name, rate, eta)
+    /// The counts of `--check`, which builds nothing: `1 stale, 3 unchanged`, with `2 new` (photos never built)
+    /// and `1 other output stale or missing` (the manifest, an output of a deleted photo, the catalog) when not 0.
+    static func checkCounts(_ s: BuildSummary) -> String {
+        var parts = ["\(s.staleSources) stale"]
+        if s.newSources > 0 { parts.append("\(s.newSources) new") }
+        parts.append("\(s.unchanged) unchanged")
+        let other = s.stale.count - s.staleSources - s.newSources
+        if other > 0 { parts.append("\(other) other output\(other == 1 ? "" : "s") stale or missing") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// What the live line is drawn from (terminal mode only).
+    private struct Live {
+        struct Photo {
+            var path: String
+            var megapixels: Double
+            var bytes: Int
+            var started: ContinuousClock.Instant
+        }
+        var started = ContinuousClock.now
+        var done = 0, toBuild = 0
+        var megapixelsDone = 0.0, megapixelsSeen = 0.0
+        var bytesToBuild = 0, bytesSeen = 0
+        var inFlight: [Photo] = []
+    }
+    private var live = Live()
+
+    private func startLiveLine(toBuild: Int, bytes: Int) {
+        live = Live(toBuild: toBuild, bytesToBuild: bytes)
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + 1, repeating: 1)
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            self.lock.lock()
+            defer { self.lock.unlock() }
+            if self.timer != nil { self.drawLiveLine() }
+        }
+        self.timer = timer
+        timer.resume()
+    }
+
+    private func finishedInLiveLine(_ a: AssetEvent) {
+        live.done = a.done
+        live.megapixelsDone += a.megapixels
+        if let index = live.inFlight.firstIndex(where: { $0.path == OneLine.escaped(a.path) }) {
+            live.inFlight.remove(at: index)
+        } else {
+            // Failed before its header was read: no start event, so its size is accounted here.
+            live.bytesSeen += a.bytes
+        }
+        drawLiveLine()
+    }
+
+    /// The line of `ProgressLine`, rewritten in place on stderr.
+    private func drawLiveLine() {
+        let now = ContinuousClock.now
+        let snapshot = ProgressLine.Snapshot(
+            done: live.done, toBuild: live.toBuild, megapixelsDone: live.megapixelsDone, bytesToBuild: live.bytesToBuild,
+            bytesSeen: live.bytesSeen, megapixelsSeen: live.megapixelsSeen,
+            inFlight: live.inFlight.map { .init(path: $0.path, megapixels: $0.megapixels, bytes: $0.bytes, secondsRunning: Self.seconds(now - $0.started)) },
+            elapsedSeconds: Self.seconds(now - live.started))
+        let text = ProgressLine.text(snapshot, width: Terminal.standardErrorColumns)
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
         lineShown = true
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
     private func clearLine() {
@@ -88,7 +172,8 @@ final class ProgressReporter: @unchecked Sendable {
     private func json(_ event: BuildEvent) {
         var object: [String: Any]
         switch event {
-        case .started(let total, let toBuild): object = ["event": "started", "total": total, "toBuild": toBuild]
+        case .started(let total, let toBuild, _): object = ["event": "started", "total": total, "toBuild": toBuild]
+        case .assetStarted: return
         case .note(let note): object = ["event": "note", "message": note]
         case .asset(let a):
             object = ["event": "asset", "path": a.path, "status": a.status.rawValue, "done": a.done, "toBuild": a.toBuild,

@@ -4,6 +4,13 @@ import Foundation
 enum Terminal {
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+    /// The width of the terminal on stderr in columns (80 when it cannot be told).
+    static var standardErrorColumns: Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
     /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
     static var colorAllowed: Bool {
         standardErrorIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true

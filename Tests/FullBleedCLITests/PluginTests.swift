@@ -5,9 +5,9 @@ import FullBleedTestSupport
 /// The SwiftPM command plugin, run with `swift package fullbleed` on a copy of `Tests/Fixtures/plugin-package`
 /// whose dependency points at this repository.
 ///
-/// SwiftPM builds the `fullbleed` tool (debug) for the fixture in `.build/plugin-fixture-scratch`, which
-/// persists between runs: the first run compiles the whole package (about 3 minutes on 2 busy cores), later
-/// runs only check it (a few seconds each).
+/// The plugin asks SwiftPM for a release build of the `fullbleed` tool for the fixture, in
+/// `.build/plugin-fixture-scratch`, which persists between runs: the first run compiles the package
+/// (several minutes on 2 busy cores), later runs only check it (a few seconds each).
 @Suite(.serialized) struct PluginTests {
     static let swift: URL? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
@@ -88,6 +88,24 @@ import FullBleedTestSupport
         let failedManifest = try BuildFixtures.manifest(in: package.appendingPathComponent("Generated/Broken").path)
         #expect((failedManifest["assets"] as? [Any])?.isEmpty == true)
         #expect((failedManifest["failures"] as? [[String: Any]])?.first?["source"] as? String == "broken.jpg")
+    }
+
+    /// Issue 19: the plugin read `--help` to learn which options take a value, and `--help` glued the value name
+    /// to its text (`--decode-timeout SAbandon...`), so `30` became an input and the default input was lost.
+    @Test(.enabled(if: swift != nil, "swift not found on PATH: plugin test skipped"), .timeLimit(.minutes(15)))
+    func optionValueIsNotTakenForAnInputAndTheRunPrintsNoWarning() throws {
+        let tmp = try Self.fixtureCopy()
+        defer { tmp.remove() }
+        let package = tmp.url.appendingPathComponent("HeroFixture")
+        let build = try Self.runPlugin(["--pipeline", "Pipelines/fixture.json", "--decode-timeout", "30", "--emit-dir=Xcode"], in: package)
+        #expect(build.exitCode == 0, "\(build.stdout)\n\(build.stderr)")
+        let output = build.stdout + build.stderr
+        #expect(output.contains("fullbleed build --pipeline Pipelines/fixture.json --decode-timeout 30 --emit-dir=Xcode --out \(package.path)/Generated/Heroes \(package.path)/Heroes"),
+                "\(output)")
+        #expect(!output.contains("warning:"), "\(output)")
+        let manifest = try BuildFixtures.manifest(in: package.appendingPathComponent("Generated/Heroes").path)
+        let sources = (manifest["assets"] as? [[String: Any]] ?? []).compactMap { ($0["source"] as? [String: Any])?["path"] as? String }
+        #expect(sources.sorted() == ["chelsea.jpg", "retina.jpg"])
     }
 
     @Test(.enabled(if: swift != nil, "swift not found on PATH: plugin test skipped"), .timeLimit(.minutes(15)))

@@ -32,7 +32,9 @@ struct AssetBatch {
             let outcome: Result<Built, FailureRecord>
             do {
                 outcome = .success(try buildOne(source, inputs: inputs, spec: spec, out: out, journal: journal, preview: preview,
-                                                mayUseAllCores: slot.mayUseAllCores, staged: &staged))
+                                                mayUseAllCores: slot.mayUseAllCores, staged: &staged) { megapixels in
+                    progress.started(path: source.relativePath, megapixels: megapixels, bytes: source.stamp?.bytes ?? 0, onEvent)
+                })
             } catch {
                 // Nothing partial: the staged files go; the files the previous manifest lists were never touched.
                 for file in staged { file.discard() }
@@ -42,10 +44,11 @@ struct AssetBatch {
             switch outcome {
             case .success(let built):
                 progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: built.record.deliversImages ? .built : .skipped,
-                                           megapixels: built.megapixels, seconds: seconds, error: nil, reason: built.record.skipReason), onEvent)
+                                           megapixels: built.megapixels, seconds: seconds, error: nil, bytes: source.stamp?.bytes ?? 0,
+                                           reason: built.record.skipReason), onEvent)
             case .failure(let failure):
                 progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: .failed,
-                                           megapixels: 0, seconds: seconds, error: failure.error), onEvent)
+                                           megapixels: 0, seconds: seconds, error: failure.error, bytes: source.stamp?.bytes ?? 0), onEvent)
             }
             return outcome
         }
@@ -63,10 +66,11 @@ struct AssetBatch {
         return batch
     }
 
-    /// Reads, plans, builds, stages and journals one source; `staged` collects the files staged so far.
+    /// Reads, plans, builds, stages and journals one source; `staged` collects the files staged so far;
+    /// `onPlanned` gets the header's megapixels once the plan is made, before the decode.
     private static func buildOne(_ source: SourceFile, inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory,
                                  journal: BuildJournal, preview: Bool, mayUseAllCores: Bool,
-                                 staged: inout [OutputDirectory.StagedFile]) throws -> Built {
+                                 staged: inout [OutputDirectory.StagedFile], onPlanned: (Double) -> Void) throws -> Built {
         if let conflict = inputs.namingConflicts[source.relativePath] {
             throw ProcessingError(path: source.relativePath, stage: .naming, reason: conflict)
         }
@@ -78,6 +82,7 @@ struct AssetBatch {
             throw named
         }
         let plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, previewThumbnail: preview)
+        onPlanned(plan.megapixels)
         let output = try AssetBuilder.build(plan, bytes: bytes, mayUseAllCores: mayUseAllCores)
         let stamp = source.stamp ?? FileStamp(bytes: bytes.count, modifiedNanoseconds: 0)
         let entry = BuildState.Entry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds, sha256: output.record.source.sha256)
@@ -97,6 +102,13 @@ final class ProgressCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
     private(set) var megapixels = 0.0
+
+    /// A photo's build begins (events are delivered one at a time, like `report`).
+    func started(path: String, megapixels: Double, bytes: Int, _ onEvent: @Sendable (BuildEvent) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        onEvent(.assetStarted(path: path, megapixels: megapixels, bytes: bytes))
+    }
 
     func report(_ event: AssetEvent, _ onEvent: @Sendable (BuildEvent) -> Void) {
         lock.lock()

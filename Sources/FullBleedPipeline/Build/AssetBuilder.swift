@@ -56,7 +56,7 @@ public enum AssetBuilder {
         let record = AssetRecord(
             plan: plan, bytes: bytes, decoded: decoded, warnings: warnings, targets: targets, placeholders: placeholders,
             steps: plan.steps.filter { ran.contains($0) })
-        return Output(record: record, files: files, megapixels: Double(plan.info.size.width * plan.info.size.height) / 1e6,
+        return Output(record: record, files: files, megapixels: plan.megapixels,
                       previewThumbnail: thumbnail)
     }
 }

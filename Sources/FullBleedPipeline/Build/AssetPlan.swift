@@ -45,6 +45,10 @@ public struct AssetPlan: Sendable {
     /// The steps that will run, in order.
     public let steps: [BuildStep]
 
+    /// The source's size in megapixels (displayed width x height of the header / 10^6, before shrink-on-load):
+    /// the unit of the build's throughput and progress.
+    public var megapixels: Double { Double(info.size.width * info.size.height) / 1e6 }
+
     /// Plans `source` (its `bytes` are probed, not decoded).
     /// - Parameter skipping: steps to leave out (`[.encode]` for `inspect`).
     /// - Parameter previewThumbnail: also make the preview page's source thumbnail from the decode.

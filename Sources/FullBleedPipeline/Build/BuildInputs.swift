@@ -19,8 +19,8 @@ struct BuildInputs {
 
     /// Discovers the inputs, reports discovery notes, applies the shard and reads the sidecars. An output
     /// folder inside an input folder is left out of discovery (with a note).
-    /// - Throws: `ConfigError` for an input that does not exist, two inputs giving one relative path, or an
-    ///   input folder that is the output folder or lies inside it.
+    /// - Throws: `ConfigError` for an input that does not exist, inputs that hold no photo, two inputs giving
+    ///   one relative path, or an input folder that is the output folder or lies inside it.
     static func gather(_ options: BuildOptions, onEvent: @Sendable (BuildEvent) -> Void) throws -> BuildInputs {
         let output = canonicalPath(options.outputPath)
         for input in options.inputs {
@@ -37,6 +37,7 @@ struct BuildInputs {
             throw ConfigError(file: missing, location: "input", message: "no such file or folder")
         }
         for note in discovery.notes { onEvent(.note(OneLine.escaped(note.description))) }
+        if discovery.files.isEmpty { throw noPhotosError(options.inputs) }
         let namingConflicts = AssetNaming.conflicts(among: discovery.files.map(\.relativePath))
         var sources = discovery.files
         if let shard = options.shard { sources = sources.filter { shard.contains(relativePath: $0.relativePath) } }
@@ -53,6 +54,14 @@ struct BuildInputs {
             }
         }
         return BuildInputs(sources: sources, namingConflicts: namingConflicts, sidecars: sidecars)
+    }
+
+    /// Inputs that hold no photo at all (before sharding: an empty shard is fine): a usage error, nothing is
+    /// written. The message lists the extensions folders are searched for, from `InputDiscovery.imageExtensionList`.
+    static func noPhotosError(_ inputs: [String]) -> ConfigError {
+        let extensions = InputDiscovery.imageExtensionList.map { "." + $0 }.joined(separator: " ")
+        return ConfigError(file: OneLine.escaped(inputs.joined(separator: ", ")), location: "input",
+                           message: "no photos found (folders are searched for \(extensions) files, any case)")
     }
 
     /// `path` made absolute with symbolic links resolved, as far as it exists (the output folder may not yet).

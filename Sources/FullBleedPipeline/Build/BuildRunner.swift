@@ -31,7 +31,7 @@ public enum BuildRunner {
             let out = try openOutput(options)
             let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
             let reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force)
-            onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count))
+            onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count, bytesToBuild: reuse.toBuild.reduce(0) { $0 + ($1.stamp?.bytes ?? 0) }))
             let summary = try checkSummary(spec: spec, options: options, inputs: inputs, reuse: reuse, out: out,
                                            manifestName: manifestName, seconds: seconds(since: clock))
             onEvent(.finished(summary))
@@ -55,7 +55,7 @@ public enum BuildRunner {
         recovery.finish(out)
         out.removeTemporaryDebris(protectedTokens: recovery.protectedTokens)
         if !resumed.isEmpty { onEvent(.note("resumed \(resumed.count) photo(s) finished by an interrupted build")) }
-        onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count))
+        onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count, bytesToBuild: reuse.toBuild.reduce(0) { $0 + ($1.stamp?.bytes ?? 0) }))
 
         let batch: AssetBatch
         let manifest: Manifest
@@ -112,8 +112,11 @@ public enum BuildRunner {
         if reuse.toBuild.isEmpty && reuse.orphanedOutputs.isEmpty {
             stale += try emitStaleEntries(spec: spec, assets: reuse.reused, shard: options.shard, out: out)
         }
-        return BuildSummary(total: inputs.sources.count, built: 0, unchanged: reuse.reused.count, failed: 0, removed: 0, stale: stale,
-                            megapixels: 0, seconds: seconds, manifestPath: nil, failures: [], preview: nil)
+        var summary = BuildSummary(total: inputs.sources.count, built: 0, unchanged: reuse.reused.count, failed: 0, removed: 0, stale: stale,
+                                   megapixels: 0, seconds: seconds, manifestPath: nil, failures: [], preview: nil)
+        summary.staleSources = reuse.toBuild.count { reuse.hadRecord.contains($0.relativePath) }
+        summary.newSources = reuse.toBuild.count - summary.staleSources
+        return summary
     }
 
     /// The preview page of the manifest just committed, next to it; thumbnails of rebuilt assets come from

@@ -33,8 +33,13 @@ public struct BuildOptions: Sendable {
 
 /// Progress of a build, delivered in order on one thread at a time.
 public enum BuildEvent: Sendable {
-    /// `total` assets in this build (shard), of which `toBuild` must be (re)built.
-    case started(total: Int, toBuild: Int)
+    /// `total` assets in this build (shard), of which `toBuild` must be (re)built; `bytesToBuild` is the sum of
+    /// their file sizes (for an estimate of the work left).
+    case started(total: Int, toBuild: Int, bytesToBuild: Int)
+    /// A photo's header was read and its build begins (`megapixels`: width x height of the header / 10^6,
+    /// `bytes`: its file size). Photos that fail before their header is read have no such event.
+    case assetStarted(path: String, megapixels: Double, bytes: Int)
+    /// A photo finished: built, skipped or failed.
     case asset(AssetEvent)
     /// A non-fatal note (skipped symlink, removed stale output).
     case note(String)
@@ -53,6 +58,8 @@ public struct AssetEvent: Sendable {
     public var megapixels: Double
     public var seconds: Double
     public var error: String?
+    /// The source's file size.
+    public var bytes: Int = 0
     /// With `skipped`: why no picture was delivered, one line (`AssetRecord.skipReason`).
     public var reason: String? = nil
 }
@@ -72,6 +79,9 @@ public struct BuildSummary: Sendable {
     public var removed: Int
     /// With `--check`: sources to (re)build and outputs to remove, one line each.
     public var stale: [String]
+    /// With `--check`: of the `stale` lines, the sources built before that changed, and the sources never built.
+    public var staleSources = 0
+    public var newSources = 0
     public var megapixels: Double
     public var seconds: Double
     /// Where the manifest was written (nil with `--check`).

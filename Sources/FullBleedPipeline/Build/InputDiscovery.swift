@@ -32,13 +32,15 @@ public struct DiscoveryNote: Sendable, Hashable, CustomStringConvertible {
 /// Finds source photos in files and folders given on the command line.
 ///
 /// - Folders are walked recursively in sorted order; hidden files and folders (leading `.`) are skipped;
-///   only files with an image extension (jpg, jpeg, png, webp, heic, heif, avif; any case) are taken from folders, but
+///   only files with an image extension (`imageExtensionList`: jpg, jpeg, png, webp, heic, heif, avif; any case) are taken from folders, but
 ///   their format is still sniffed from content when decoded.
 /// - Files named directly are always taken, whatever their extension.
 /// - Symbolic links are not followed out of the input folder (by default): a link whose target lies
 ///   outside the folder is skipped with a note. Links inside are followed once (cycles are cut).
 public struct InputDiscovery: Sendable {
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "avif"]
+    /// The extensions (lower case, any case matches) of the files taken from folders, in the order messages list them.
+    public static let imageExtensionList = ["jpg", "jpeg", "png", "webp", "heic", "heif", "avif"]
+    public static let imageExtensions = Set(imageExtensionList)
 
     public var followSymlinksOutside: Bool
     /// Folders never entered (canonical paths, symbolic links resolved): the output folder when it lies

@@ -23,11 +23,16 @@ public indirect enum JSONValue: Sendable, Equatable {
         guard depth <= maxDepth else {
             throw ConfigError(location: "$", message: "JSON is nested \(depth) levels deep, over the limit of \(maxDepth)")
         }
+        if let comma = JSONSyntax.trailingCommaOffset(data) {
+            throw ConfigError(location: "$", position: TextPosition(offset: comma, in: data),
+                              message: "not valid JSON: trailing comma (standard JSON allows none)")
+        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw ConfigError(location: "$", message: "not valid JSON (\((error as NSError).localizedDescription))")
+            throw ConfigError(location: "$", position: TextPosition(offset: JSONSyntax.errorOffset(error, in: data), in: data),
+                              message: "not valid JSON: \(JSONSyntax.reason(error))")
         }
         return try JSONValue(any: object)
     }
@@ -75,21 +80,26 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A configuration error: where (a JSON path such as `$.outputs[1].quality`) and what was expected.
-/// `file` is filled in by the loader; rendered as one line.
+/// A configuration error: where (a JSON path such as `$.outputs[1].quality`, or for a syntax error the line
+/// and column) and what was expected. `file` is filled in by the loader; rendered as one line:
+/// `mine.json: $.outputs[0].quality: ...` or, for a syntax error, `mine.json:3:14: not valid JSON: ...`.
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String?
     public var location: String
+    /// Where in the file a syntax error is (nil for errors about a parsed value, which `location` names).
+    public var position: TextPosition?
     public var message: String
 
-    public init(file: String? = nil, location: String, message: String) {
+    public init(file: String? = nil, location: String, position: TextPosition? = nil, message: String) {
         self.file = file
         self.location = location
+        self.position = position
         self.message = message
     }
 
     public var description: String {
-        (file.map { "\($0): " } ?? "") + "\(location): \(message)"
+        if let position { return (file.map { "\($0):" } ?? "") + "\(position): \(message)" }
+        return (file.map { "\($0): " } ?? "") + "\(location): \(message)"
     }
 }
 

@@ -20,8 +20,7 @@ public enum PipelineLoader {
         } else if resolved == path {
             throw ConfigError(file: path, location: "$", message: "no such pipeline file")
         } else {
-            let names = BuiltInPipelines.json.keys.sorted().joined(separator: ", ")
-            throw ConfigError(file: path, location: "$", message: "no pipeline file \(resolved) and no built-in pipeline of that name (built in: \(names))")
+            throw unknownName(path, resolvedTo: resolved)
         }
         do {
             return try parse(data)
@@ -29,6 +28,42 @@ public enum PipelineLoader {
             error.file = path
             throw error
         }
+    }
+
+    /// A bare name that is neither `Pipelines/<name>.json` nor built in: the error lists the built-in names and
+    /// the pipelines in `Pipelines/`, and suggests the nearest one (`ios-heros` -> `ios-hero`).
+    static func unknownName(_ name: String, resolvedTo resolved: String) -> ConfigError {
+        let builtIn = BuiltInPipelines.json.keys.sorted()
+        let folder = (resolved as NSString).deletingLastPathComponent
+        let local = ((try? FileSystem.names(inFolder: folder)) ?? []).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        let known = Array(Set(builtIn + local)).sorted()
+        var message = "no pipeline file \(resolved) and no built-in pipeline of that name (built in: \(builtIn.joined(separator: ", "))"
+        let others = local.filter { !builtIn.contains($0) }.sorted()
+        if !others.isEmpty { message += "; in \(folder)/: \(others.joined(separator: ", "))" }
+        message += ")"
+        if let nearest = nearestName(to: name, among: known) { message += "; did you mean '\(nearest)'?" }
+        return ConfigError(file: name, location: "$", message: message)
+    }
+
+    /// The name within edit distance 3 (and under half the name's length) of `name`, the closest first, ties by name.
+    static func nearestName(to name: String, among names: [String]) -> String? {
+        let scored = names.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= min(3, max(1, name.count / 2)) }
+        return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
+    /// Levenshtein distance over Unicode scalars.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     static func resolve(_ path: String) -> String {

@@ -1,0 +1,1 @@
+../fullbleed/BuildOptionTable.swift

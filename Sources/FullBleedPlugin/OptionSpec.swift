@@ -1,0 +1,1 @@
+../fullbleed/OptionSpec.swift

@@ -1,0 +1,23 @@
+/// The options of `fullbleed build`: what the parser accepts, what `--help` lists, and (through a symbolic
+/// link in `Sources/FullBleedPlugin/`) how the SwiftPM plugin tells option values from input paths.
+///
+/// Plain Swift with no imports, so the plugin can compile it.
+enum BuildOptionTable {
+    static let options = [
+        OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
+        OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
+        OptionSpec("jobs", short: "j", value: "N", help: "Assets built at once (default: number of cores)"),
+        OptionSpec("check", help: "Write nothing; exit 1 listing what is stale or missing (for CI)"),
+        OptionSpec("force", help: "Rebuild every asset, even unchanged ones"),
+        OptionSpec("json", help: "Newline-delimited JSON events on stdout"),
+        OptionSpec("quiet", short: "q", help: "Print only errors"),
+        OptionSpec("shard", value: "I/N", help: "Build shard I of N (1-based) and write a partial manifest"),
+        OptionSpec("shards", value: "N", help: "Shard count, the index from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX (0-based)"),
+        OptionSpec("no-wait", help: "Exit 4 at once when another build holds the output folder (default: wait for it)"),
+        OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
+        OptionSpec("emit", value: "LIST", help: "Also write xcassets and/or swift (comma list, repeatable; adds to the pipeline's \"emit\")"),
+        OptionSpec("emit-dir", value: "DIR", help: "Folder inside --out for the catalog and Swift file, nothing else (default Xcode)"),
+        OptionSpec("decode-timeout", value: "SECONDS", help: "Abandon a photo whose decode takes longer (default: the pipeline's limits.decodeSeconds, 60)"),
+        OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder"),
+    ]
+}
