@@ -243,4 +243,25 @@ struct ToolbarAnalysisTests {
             #expect(abs((analysis.recommendation.scrim?.opacity ?? 0) - (reference.recommendation.scrim?.opacity ?? 0)) < 1e-3, "\(variant)")
         }
     }
+
+    /// The manifest form: with a toolbar group, glyphColor with its toolbarColorScheme; a web hero whose only
+    /// text is low gets that text's colour and scrim at the top level and no toolbarColorScheme; both read back.
+    @Test func manifestFormNamesTheGlyphColourAndPutsLowTextOnTop() throws {
+        let scrim = ScrimRecommendation(color: .white, edge: .bottom, opacity: 0.3, minimumOpacity: 0.28, heightPoints: 120, heightFraction: 0.5,
+                                        stops: [ScrimStop(location: 0, opacity: 0.3), ScrimStop(location: 1, opacity: 0)],
+                                        compositing: .gammaEncoded, target: .wcag(ratio: 4.5), regionNames: ["hero-title"])
+        let low = LowerTextRecommendation(glyphTone: .black, scrim: scrim, regionNames: ["hero-title"], busyRegions: [])
+        let web = ToolbarRecommendation(glyphTone: .white, scrim: nil, scrollEdgeEffect: .soft, regionNames: [], busyRegions: [], lowerText: low)
+        let device = ToolbarRecommendation(glyphTone: .white, scrim: nil, scrollEdgeEffect: .soft, regionNames: ["status-bar"], busyRegions: [], lowerText: low)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let webJSON = try #require(try JSONSerialization.jsonObject(with: encoder.encode(web)) as? [String: Any])
+        #expect(webJSON["glyphColor"] as? String == "black" && webJSON["toolbarColorScheme"] == nil && webJSON["lowerText"] == nil)
+        #expect((webJSON["scrim"] as? [String: Any])?["edge"] as? String == "bottom" && webJSON["regionNames"] as? [String] == ["hero-title"])
+        let deviceJSON = try #require(try JSONSerialization.jsonObject(with: encoder.encode(device)) as? [String: Any])
+        #expect(deviceJSON["glyphColor"] as? String == "white" && deviceJSON["toolbarColorScheme"] as? String == "dark")
+        #expect((deviceJSON["lowerText"] as? [String: Any])?["glyphColor"] as? String == "black")
+        #expect(try JSONDecoder().decode(ToolbarRecommendation.self, from: encoder.encode(web)) == web)
+        #expect(try JSONDecoder().decode(ToolbarRecommendation.self, from: encoder.encode(device)) == device)
+    }
 }

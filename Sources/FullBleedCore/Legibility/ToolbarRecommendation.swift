@@ -89,23 +89,42 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
         case toolbarColorScheme, scrim, scrollEdgeEffect, regionNames, busyRegions, lowerText
     }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(glyphTone: try c.decode(GlyphTone.self, forKey: .glyphTone), scrim: try c.decodeIfPresent(ScrimRecommendation.self, forKey: .scrim),
-                  scrollEdgeEffect: try c.decode(ScrollEdgeStyle.self, forKey: .scrollEdgeEffect),
-                  regionNames: try c.decode([String].self, forKey: .regionNames), busyRegions: try c.decode([String].self, forKey: .busyRegions),
-                  lowerText: try c.decodeIfPresent(LowerTextRecommendation.self, forKey: .lowerText))
-    }
-
-    /// `toolbarColorScheme` is written beside `glyphColor` (and not read back: it follows from it).
+    /// The manifest form. With a top group (every device target: the status bar and toolbar): `glyphColor`
+    /// with its `toolbarColorScheme`, the top `scrim`, `regionNames`, `busyRegions` and any `lowerText`.
+    /// Without one (a web hero, whose text boxes all sit low), there is no toolbar to colour: the top level
+    /// holds the text boxes' own `glyphColor`, `scrim` (its `edge` says `bottom`), `regionNames` and
+    /// `busyRegions`, with no `toolbarColorScheme` and no `lowerText`. Reading back restores the value
+    /// (an empty top group always has white glyphs, no scrim and the soft edge).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(scrollEdgeEffect, forKey: .scrollEdgeEffect)
+        if regionNames.isEmpty, let lower = lowerText {
+            try c.encode(lower.glyphTone, forKey: .glyphTone)
+            try c.encodeIfPresent(lower.scrim, forKey: .scrim)
+            try c.encode(lower.regionNames, forKey: .regionNames)
+            try c.encode(lower.busyRegions, forKey: .busyRegions)
+            return
+        }
         try c.encode(glyphTone, forKey: .glyphTone)
         try c.encode(toolbarColorScheme, forKey: .toolbarColorScheme)
         try c.encodeIfPresent(scrim, forKey: .scrim)
-        try c.encode(scrollEdgeEffect, forKey: .scrollEdgeEffect)
         try c.encode(regionNames, forKey: .regionNames)
         try c.encode(busyRegions, forKey: .busyRegions)
         try c.encodeIfPresent(lowerText, forKey: .lowerText)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let tone = try c.decode(GlyphTone.self, forKey: .glyphTone)
+        let scrim = try c.decodeIfPresent(ScrimRecommendation.self, forKey: .scrim)
+        let edge = try c.decode(ScrollEdgeStyle.self, forKey: .scrollEdgeEffect)
+        let names = try c.decode([String].self, forKey: .regionNames), busy = try c.decode([String].self, forKey: .busyRegions)
+        if !c.contains(.toolbarColorScheme) {
+            let lower = names.isEmpty ? nil : LowerTextRecommendation(glyphTone: tone, scrim: scrim, regionNames: names, busyRegions: busy)
+            self.init(glyphTone: .white, scrim: nil, scrollEdgeEffect: edge, regionNames: [], busyRegions: [], lowerText: lower)
+            return
+        }
+        self.init(glyphTone: tone, scrim: scrim, scrollEdgeEffect: edge, regionNames: names, busyRegions: busy,
+                  lowerText: try c.decodeIfPresent(LowerTextRecommendation.self, forKey: .lowerText))
     }
 }
