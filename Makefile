@@ -144,7 +144,7 @@ test-tsan: deps
 # make bench: FullBleed vs libvips vs ImageMagick vs the libjpeg-turbo/libwebp floor on the hero job of
 # Pipelines/bench-parity.json (Tests/Bench/bench.sh); results in build/bench/results.md. BENCH_RUNS=1 for a
 # quick smoke. Installs its peers (and libvips-dev for Tests/Bench/vips_hero.c, jq to read the manifest).
-BENCH_APT_PACKAGES := libvips-tools libvips-dev imagemagick libjpeg-turbo-progs webp time jq
+BENCH_APT_PACKAGES := libvips-tools libvips-dev imagemagick libjpeg-turbo-progs webp libheif-examples time jq python3-venv
 BENCH_RUNS ?= 5
 
 .PHONY: bench bench-deps
@@ -153,8 +153,18 @@ BENCH_RUNS ?= 5
 bench-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(BENCH_APT_PACKAGES)"
 
+# libvips 8.18+ as users get it today: the pyvips-binary wheel (libvips with its SIMD build) and pyvips, in
+# a venv; PKG_CONFIG=/bin/false so pyvips cannot find Debian's libvips 8.14 and uses the wheel's.
+BENCH_VENV := .build/bench-venv
+
+.PHONY: bench-venv
+## bench-venv: a Python venv with pyvips-binary 8.18.7 + pyvips 3.2.0 (the libvips 8.18 row of make bench)
+bench-venv:
+	@test -x $(BENCH_VENV)/bin/python && $(BENCH_VENV)/bin/python -c 'import pyvips' 2>/dev/null || \
+	  (python3 -m venv $(BENCH_VENV) && PKG_CONFIG=/bin/false $(BENCH_VENV)/bin/pip install -q pyvips-binary==8.18.7 pyvips==3.2.0)
+
 ## bench: release build, then the side-by-side benchmark (median of BENCH_RUNS rounds), then the timing-only tests
-bench: build bench-deps
+bench: build bench-deps bench-venv
 	BENCH_RUNS=$(BENCH_RUNS) Tests/Bench/bench.sh
 	$(MAKE) --no-print-directory bench-timings
 

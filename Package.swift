@@ -6,6 +6,7 @@
 //                      FullBleedPipeline -> FullBleedCodecs -> FullBleedColor
 //   FullBleedColor -> CLCMS2 (the one place lcms2 is used)
 //   FullBleedCodecs -> CFullBleedShims (every setjmp) -> C system libraries
+//   FullBleedCore -> CFullBleedKernels (plain C hot loops, AVX2 picked at run time; no library)
 import PackageDescription
 
 let package = Package(
@@ -50,7 +51,9 @@ let package = Package(
         // Decode/encode from bytes, sniffing, EXIF, ICC.
         .target(name: "FullBleedCodecs", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedShims", "CWebP", "CHeif"]),
         // Pure operations (Image, params) -> Image / metrics. No C library.
-        .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "FullBleedColor"]),
+        // Plain C hot loops (no library) with AVX2 builds picked at run time; bit-identical to Core's Swift path.
+        .target(name: "CFullBleedKernels"),
+        .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedKernels"]),
         // Pipeline specs, planning, runner, manifest, writers: the only file-system code.
         .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedColor", "FullBleedCodecs", "FullBleedCore", "CCrypto"]),
         // Face detection (README "Face detection"): dlib's HOG frontal-face detector through a C++ shim.

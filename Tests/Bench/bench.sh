@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make bench` (issue 8): the hero job of Pipelines/bench-parity.json run side by side by FullBleed,
-# libvips (Tests/Bench/vips_hero.c), ImageMagick 6 (Tests/Bench/magick_hero.sh) and the codec floor
+# libvips 8.14 from Debian (Tests/Bench/vips_hero.c), libvips 8.18+ from the pyvips-binary wheel
+# (Tests/Bench/pyvips_hero.py, in the venv BENCH_PYTHON), ImageMagick 6 (Tests/Bench/magick_hero.sh) and the codec floor
 # (Tests/Bench/floor_hero.sh: djpeg at FullBleed's shrink-on-load scale + cjpeg/cwebp of the outputs),
 # on the JPEG photos of ../shared/corpus/photos plus ../shared/corpus/edge/large_8000x6000.jpg.
 # Also: FullBleed --jobs 1 vs --jobs N, time per megapixel from 2 to 48 MP, and a no-op rebuild of 200
@@ -10,7 +11,9 @@
 # Environment: BENCH_RUNS (rounds per measurement, default 5; the median is reported),
 # BENCH_JOBS (processes/jobs per tool, default nproc), BENCH_NOOP_ASSETS (default 200), BENCH_NOOP_RUNS
 # (rounds with the full build + no-op rebuild, default min(BENCH_RUNS, 3): the full build is the longest),
-# BENCH_TMP (scratch folder, default /dev/shm when writable), FULLBLEED_SHARED (default ../shared).
+# BENCH_TMP (scratch folder, default /dev/shm when writable), FULLBLEED_SHARED (default ../shared),
+# BENCH_PYTHON (the venv's python with pyvips + pyvips-binary, default .build/bench-venv/bin/python:
+# `make bench-venv` makes it).
 # Without the shared corpus it prints a message and exits 0.
 set -euo pipefail
 export VIPS_WARNING=0   # libvips: no "unknown EXIF resolution unit" noise
@@ -30,6 +33,7 @@ CONVERT=/usr/bin/convert-im6.q16
 COMPARE=/usr/bin/compare-im6.q16
 GNU_TIME=/usr/bin/time
 TIME_FORMAT='%e %U %S %M'
+PYTHON=${BENCH_PYTHON:-$ROOT/.build/bench-venv/bin/python}
 WIDTHS=(1290 860 430)
 declare -A HEIGHT_OF=([1290]=726 [860]=484 [430]=242)
 
@@ -44,6 +48,9 @@ fi
 for tool in vips vipsheader "$CONVERT" "$COMPARE" djpeg cjpeg cwebp "$GNU_TIME" jq pkg-config; do
   command -v "$tool" >/dev/null || die "$tool not found (make bench installs BENCH_APT_PACKAGES)"
 done
+[ -x "$PYTHON" ] || die "$PYTHON missing: run 'make bench-venv' (make bench does)"
+VIPS_NEW_VERSION=$("$PYTHON" "$BENCH_DIR/pyvips_hero.py" --version) || die "pyvips_hero.py --version failed"
+[[ "$VIPS_NEW_VERSION" =~ ^libvips\ 8\.(1[8-9]|[2-9][0-9]) ]] || die "pyvips runs $VIPS_NEW_VERSION, expected libvips 8.18+ (install pyvips with PKG_CONFIG=/bin/false)"
 for n in "$RUNS" "$NOOP_RUNS" "$NOOP_ASSETS" "$JOBS"; do [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "BENCH_RUNS, BENCH_NOOP_RUNS, BENCH_NOOP_ASSETS and BENCH_JOBS must be positive integers"; done
 
 if [ -z "${BENCH_TMP:-}" ]; then
@@ -72,6 +79,13 @@ run_fullbleed() { # OUTDIR LIST JOBS
   "$BIN" build "${files[@]}" --pipeline "$PIPELINE" --out "$1" --jobs "$3" --quiet
 }
 run_libvips() { xargs -d '\n' -n 1 -P "$JOBS" "$VIPS_HERO" "$1" < "$2"; }
+# libvips 8.18: JOBS python processes, each over its share of LIST (dealt round-robin, so the largest
+# photos spread over the processes); the share lists are LIST.share<k>, listed in LIST.shares.
+share_list() { # LIST
+  local k
+  for (( k = 0; k < JOBS; k++ )); do awk -v k="$k" -v n="$JOBS" '(NR - 1) % n == k' "$1" > "$1.share$k"; echo "$1.share$k"; done > "$1.shares"
+}
+run_libvips_new() { xargs -d '\n' -n 1 -P "$JOBS" "$PYTHON" "$BENCH_DIR/pyvips_hero.py" "$1" < "$2.shares"; }
 run_imagemagick() { xargs -d '\n' -n 1 -P "$JOBS" "$BENCH_DIR/magick_hero.sh" "$1" < "$2"; }
 
 # timed SECTION TOOL ROUND INPUT_MP COMMAND...: runs COMMAND under GNU time, appends a row to runs.tsv.
@@ -106,9 +120,11 @@ say "preparing: one untimed run of every tool, output validation"
 P3=$SHARED/corpus/edge/p3_v4.jpg          # validation only: a source with an ICC profile
 VALIDATE_LIST=$WORK/validate.list
 { cat "$MAIN_LIST"; echo "$P3"; } > "$VALIDATE_LIST"
-for tool in fullbleed libvips imagemagick; do fresh "$WORK/check/$tool"; done
+share_list "$VALIDATE_LIST"; share_list "$MAIN_LIST"
+for tool in fullbleed libvips libvips-new imagemagick; do fresh "$WORK/check/$tool"; done
 run_fullbleed "$WORK/check/fullbleed" "$VALIDATE_LIST" "$JOBS" || die "FullBleed failed on the inputs"
 run_libvips "$WORK/check/libvips" "$VALIDATE_LIST" || die "vips_hero failed on the inputs"
+run_libvips_new "$WORK/check/libvips-new" "$VALIDATE_LIST" || die "pyvips_hero.py failed on the inputs"
 run_imagemagick "$WORK/check/imagemagick" "$VALIDATE_LIST" > "$WORK/magick.log" 2>&1 \
   || { cat "$WORK/magick.log" >&2; die "ImageMagick failed on the inputs"; }
 MANIFEST=$WORK/check/fullbleed/manifest.json
@@ -168,7 +184,7 @@ validate_outputs() { # TOOL DIR INPUT_COUNT
   done; done
 }
 VALIDATE_COUNT=$(wc -l < "$VALIDATE_LIST")
-for tool in fullbleed libvips imagemagick; do validate_outputs "$tool" "$WORK/check/$tool" "$VALIDATE_COUNT"; done
+for tool in fullbleed libvips libvips-new imagemagick; do validate_outputs "$tool" "$WORK/check/$tool" "$VALIDATE_COUNT"; done
 
 # Same picture: each peer's 1290 JPEG against FullBleed's, both box-reduced to 160x90 first, so resampler
 # and encoder differences fade (measured: 40-55 dB) while a wrong crop, a shift by 1% or a mirrored or
@@ -176,18 +192,19 @@ for tool in fullbleed libvips imagemagick; do validate_outputs "$tool" "$WORK/ch
 MIN_PSNR=${BENCH_MIN_PSNR:-35}
 PSNR_TSV=$OUT_DIR/psnr.tsv
 while IFS=$'\t' read -r name derivative; do
-  read -r vips_psnr magick_psnr < <("$CONVERT" "$WORK/check/fullbleed/$derivative" "$WORK/check/libvips/$name-1290.jpg" \
-      "$WORK/check/imagemagick/$name-1290.jpg" -filter box -resize '160x90!' -write mpr:heroes +delete \
+  read -r vips_psnr magick_psnr vips_new_psnr < <("$CONVERT" "$WORK/check/fullbleed/$derivative" "$WORK/check/libvips/$name-1290.jpg" \
+      "$WORK/check/imagemagick/$name-1290.jpg" "$WORK/check/libvips-new/$name-1290.jpg" -filter box -resize '160x90!' -write mpr:heroes +delete \
       \( 'mpr:heroes[0]' 'mpr:heroes[1]' -metric PSNR -compare -format '%[distortion] ' -write info: +delete \) \
-      \( 'mpr:heroes[0]' 'mpr:heroes[2]' -metric PSNR -compare -format '%[distortion]\n' -write info: +delete \) null: 2>&1)
-  printf '%s\t%s\t%s\n' "$name" "$vips_psnr" "$magick_psnr"
+      \( 'mpr:heroes[0]' 'mpr:heroes[2]' -metric PSNR -compare -format '%[distortion] ' -write info: +delete \) \
+      \( 'mpr:heroes[0]' 'mpr:heroes[3]' -metric PSNR -compare -format '%[distortion]\n' -write info: +delete \) null: 2>&1)
+  printf '%s\t%s\t%s\t%s\n' "$name" "$vips_psnr" "$magick_psnr" "$vips_new_psnr"
 done < <(jq -r '.assets[] | (.source.path | split("/") | last) as $n | .targets[].derivatives[]
                 | select(.width == 1290) | .files[] | select(.format == "jpeg") | [$n, .path] | @tsv' "$MANIFEST") > "$PSNR_TSV"
 [ "$(wc -l < "$PSNR_TSV")" = "$VALIDATE_COUNT" ] || die "FullBleed's manifest does not list a 1290 JPEG per input"
-awk -F'\t' -v m="$MIN_PSNR" '{ for (i = 2; i <= 3; i++) if ($i != "inf" && !($i + 0 >= m))
-    { printf "bench: FAILED: %s: %s 1290 JPEG is not the same picture as FullBleed'"'"'s (%s dB at 160x90 < %s)\n", $1, (i == 2) ? "libvips" : "ImageMagick", $i, m; bad = 1 } }
+awk -F'\t' -v m="$MIN_PSNR" '{ for (i = 2; i <= 4; i++) if ($i != "inf" && !($i + 0 >= m))
+    { printf "bench: FAILED: %s: %s 1290 JPEG is not the same picture as FullBleed'"'"'s (%s dB at 160x90 < %s)\n", $1, (i == 2) ? "libvips 8.14" : (i == 3) ? "ImageMagick" : "libvips 8.18", $i, m; bad = 1 } }
     END { exit bad }' "$PSNR_TSV" >&2 || exit 1
-PSNR_MIN_SEEN=$(awk -F'\t' '{ for (i = 2; i <= 3; i++) if ($i != "inf" && (min == "" || $i + 0 < min)) min = $i + 0 } END { print (min == "") ? "inf" : min }' "$PSNR_TSV")
+PSNR_MIN_SEEN=$(awk -F'\t' '{ for (i = 2; i <= 4; i++) if ($i != "inf" && (min == "" || $i + 0 < min)) min = $i + 0 } END { print (min == "") ? "inf" : min }' "$PSNR_TSV")
 say "outputs equivalent (sizes, formats, progressive 4:2:0 JPEG, ICC kept, no EXIF/XMP/IPTC); lowest PSNR vs FullBleed at 160x90: $PSNR_MIN_SEEN dB"
 
 # Sources from 2 to 48 MP: the 48 MP file and reductions of it (same picture, same codec settings).
@@ -213,11 +230,39 @@ for (( b = 0; b < ${#NOOP_BASES[@]}; b++ )); do
 done
 NOOP_MP=$(megapixels "$WORK"/noop/*.jpg)
 [ "$(find "$WORK/noop" -name '*.jpg' | wc -l)" = "$NOOP_ASSETS" ] || die "could not make $NOOP_ASSETS no-op inputs"
+# The default jobs (issue 20): FullBleed's ios-hero and web-hero over the main inputs, against the floor of
+# the files they write: the source decode at FullBleed's shrink-on-load scale plus every output file
+# encoded again by cjpeg / cwebp / heif-enc from its own pixels (decoded here, untimed). Steps in
+# $WORK/hero-<job>.floor, "STEP ARG OUT" lines for Tests/Bench/floor_encode.sh.
+HERO_JOBS=(ios-hero web-hero)
+for job in "${HERO_JOBS[@]}"; do
+  check=$WORK/check/$job; fresh "$check"; fresh "$WORK/hero-pixels/$job"
+  "$BIN" build "${MAIN_FILES[@]}" --pipeline "$ROOT/Pipelines/$job.json" --out "$check" --jobs "$JOBS" --quiet || die "FullBleed $job failed"
+  [ "$(jq '.failures | length' "$check/manifest.json")" = 0 ] || die "FullBleed $job lists failures: $(jq -c .failures "$check/manifest.json")"
+  floor=$WORK/hero-$job.floor
+  jq -r '.assets[] | ["decode", (1 / .decode.loadScale | round), .source.path] | @tsv' "$check/manifest.json" \
+    | while IFS=$'\t' read -r step d src; do
+        for f in "${MAIN_FILES[@]}"; do [ "$(basename "$f")" != "$(basename "$src")" ] || echo "$step $d $f"; done
+      done > "$floor"
+  [ "$(wc -l < "$floor")" = "${#MAIN_FILES[@]}" ] || die "$job: no decode scale for every input"
+  n=0
+  while read -r file; do
+    n=$(( n + 1 )); pixels=$WORK/hero-pixels/$job/$n
+    case $file in
+      *.jpg) vips copy "$file" "$pixels.ppm"; echo "jpeg $pixels.ppm $pixels.jpg" ;;
+      *.webp) vips copy "$file" "$pixels.ppm"; echo "webp $pixels.ppm $pixels.webp" ;;
+      *.avif) vips copy "$file" "$pixels.png"; echo "avif $pixels.png $pixels.avif" ;;
+      *) die "$job: unexpected output $file" ;;
+    esac
+  done < <(find "$check" -type f \( -name '*.jpg' -o -name '*.webp' -o -name '*.avif' -o -name '*.heic' -o -name '*.png' \) | sort) >> "$floor"
+  say "$job: ${#MAIN_FILES[@]} photos, $n files written; floor steps in $floor"
+done
+
 say "prepared in $(( $(date +%s) - STARTED )) s"
 
 # ---- timed rounds -------------------------------------------------------------------------------------
 # The same job by each tool, in an order rotated every round; outputs go to a fresh folder each run.
-MAIN_TOOLS=(fullbleed libvips imagemagick floor fullbleed-jobs1)
+MAIN_TOOLS=(fullbleed libvips libvips-new imagemagick floor fullbleed-jobs1)
 for (( round = 1; round <= RUNS; round++ )); do
   say "round $round/$RUNS: main job"
   for (( k = 0; k < ${#MAIN_TOOLS[@]}; k++ )); do
@@ -227,9 +272,22 @@ for (( round = 1; round <= RUNS; round++ )); do
       fullbleed)       timed main fullbleed "$round" "$MAIN_MP" "$BIN" build "${MAIN_FILES[@]}" --pipeline "$PIPELINE" --out "$out" --jobs "$JOBS" --quiet ;;
       fullbleed-jobs1) timed main fullbleed-jobs1 "$round" "$MAIN_MP" "$BIN" build "${MAIN_FILES[@]}" --pipeline "$PIPELINE" --out "$out" --jobs 1 --quiet ;;
       libvips)         timed main libvips "$round" "$MAIN_MP" xargs -d '\n' -n 1 -P "$JOBS" -a "$MAIN_LIST" "$VIPS_HERO" "$out" ;;
+      libvips-new)     timed main libvips-new "$round" "$MAIN_MP" xargs -d '\n' -n 1 -P "$JOBS" -a "$MAIN_LIST.shares" "$PYTHON" "$BENCH_DIR/pyvips_hero.py" "$out" ;;
       imagemagick)     timed main imagemagick "$round" "$MAIN_MP" xargs -d '\n' -n 1 -P "$JOBS" -a "$MAIN_LIST" "$BENCH_DIR/magick_hero.sh" "$out" ;;
       floor)           timed main floor "$round" "$MAIN_MP" xargs -n 2 -P "$JOBS" -a "$MAIN_LIST.floor" "$BENCH_DIR/floor_hero.sh" "$WORK/ppm" "$out" ;;
     esac
+  done
+
+  say "round $round/$RUNS: default jobs vs their floor"
+  for job in "${HERO_JOBS[@]}"; do
+    order=(fullbleed floor); [ $(( round % 2 )) = 1 ] || order=(floor fullbleed)
+    for tool in "${order[@]}"; do
+      out=$WORK/out/hero-$tool; fresh "$out"
+      case $tool in
+        fullbleed) timed "hero-$job" fullbleed "$round" "$MAIN_MP" "$BIN" build "${MAIN_FILES[@]}" --pipeline "$ROOT/Pipelines/$job.json" --out "$out" --jobs "$JOBS" --quiet ;;
+        floor)     timed "hero-$job" floor "$round" "$MAIN_MP" xargs -n 3 -P "$JOBS" -a "$WORK/hero-$job.floor" "$BENCH_DIR/floor_encode.sh" ;;
+      esac
+    done
   done
 
   say "round $round/$RUNS: time per megapixel"
@@ -282,7 +340,7 @@ FLOOR_WALL=$(summary main floor wall)
   echo
   echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC'); $RUNS rounds (medians), tools rotated each round."
   echo "- Machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(awk '/MemTotal/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo); load average $LOAD_BEFORE before, $LOAD_AFTER after."
-  echo "- Tools: FullBleed $("$BIN" --version 2>&1 | head -1) (release); libvips $(vips --version | sed 's/^vips-//') (C API, vips_hero);" \
+  echo "- Tools: FullBleed $("$BIN" --version 2>&1 | head -1) (release); libvips $(vips --version | sed 's/^vips-//') (Debian, C API, vips_hero); $VIPS_NEW_VERSION (pyvips_hero.py);" \
        "ImageMagick $("$CONVERT" -version | sed -n '1s/^Version: ImageMagick \([^ ]*\).*/\1/p'); libjpeg-turbo $(djpeg -version 2>&1 | sed -n 's/^libjpeg-turbo version \([^ ]*\).*/\1/p'); cwebp $(cwebp -version | head -1)."
   echo "- Inputs: ${#MAIN_FILES[@]} JPEGs (corpus photos + 8000x6000), $MAIN_MP MP; the corpus PNGs are excluded (the floor is defined with libjpeg-turbo)."
   echo "- Job: Pipelines/bench-parity.json: auto-orient, centre crop 16:9, 1290x726 / 860x484 / 430x242, JPEG q82 progressive + WebP q80, ICC kept. $JOBS jobs (FullBleed --jobs $JOBS; the others one process per core with xargs -P $JOBS)."
@@ -290,14 +348,15 @@ FLOOR_WALL=$(summary main floor wall)
   echo
   echo "| tool | median wall (s) | median CPU (s) | peak RSS (MB) | input MP/s | wall / FullBleed |"
   echo "|---|---:|---:|---:|---:|---:|"
-  for tool in fullbleed fullbleed-jobs1 libvips imagemagick floor; do
+  for tool in fullbleed fullbleed-jobs1 libvips-new libvips imagemagick floor; do
     wall=$(summary main "$tool" wall); cpu=$(summary main "$tool" cpu); rss=$(summary main "$tool" rss)
     rss_mb=$(calc '%.0f' "$rss / 1024"); rate=$(calc '%.1f' "$MAIN_MP / $wall"); ratio=$(calc '%.2f' "$wall / $FB_WALL")
     label=$tool
     case $tool in
       fullbleed) label="FullBleed --jobs $JOBS" ;;
       fullbleed-jobs1) label="FullBleed --jobs 1" ;;
-      libvips) label="libvips (vips_hero, xargs -P $JOBS)" ;;
+      libvips) label="libvips $(vips --version | sed 's/^vips-//; s/-.*//') Debian (vips_hero, xargs -P $JOBS)" ;;
+      libvips-new) label="${VIPS_NEW_VERSION%% (*} PyPI wheel (pyvips_hero.py, $JOBS processes)" ;;
       imagemagick) label="ImageMagick (convert, xargs -P $JOBS)" ;;
       floor) label="floor (djpeg + cjpeg + cwebp, xargs -P $JOBS)" ;;
     esac
@@ -307,6 +366,27 @@ FLOOR_WALL=$(summary main floor wall)
   echo
   echo "Peak RSS: FullBleed is one process holding up to --jobs photos at once; for the xargs rows it is the"
   echo "largest single process (GNU time %M), while $JOBS run at once."
+  echo
+  echo "## Default jobs vs the floor of the files they write (issue 20)"
+  echo
+  echo "FullBleed --jobs $JOBS over the same ${#MAIN_FILES[@]} photos with Pipelines/<job>.json; the floor decodes each source at FullBleed's"
+  echo "shrink-on-load scale (djpeg) and encodes every file FullBleed wrote again from its own pixels (cjpeg -quality 82"
+  echo "-progressive, cwebp -q 80 -m 4, heif-enc -q 60 speed 6 one thread), xargs -P $JOBS: no analysis, crop search,"
+  echo "resampling, extension or placeholders. Target: FullBleed CPU per photo <= 1.2x the floor's."
+  echo
+  echo "| job | files | FullBleed wall (s) | FullBleed CPU (s) | floor wall (s) | floor CPU (s) | CPU per photo FullBleed / floor (s) | ratio | |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
+  for job in "${HERO_JOBS[@]}"; do
+    files=$(( $(wc -l < "$WORK/hero-$job.floor") - ${#MAIN_FILES[@]} ))
+    fw=$(summary "hero-$job" fullbleed wall); fc=$(summary "hero-$job" fullbleed cpu)
+    lw=$(summary "hero-$job" floor wall); lc=$(summary "hero-$job" floor cpu)
+    r=$(calc '%.2f' "$fc / $lc")
+    echo "| $job | $files | $fw | $fc | $lw | $lc | $(calc '%.3f' "$fc / ${#MAIN_FILES[@]}") / $(calc '%.3f' "$lc / ${#MAIN_FILES[@]}") | ${r}x | $(verdict "$(calc '%d' "$r <= 1.2")") |"
+    for tool in fullbleed floor; do
+      printf 'hero-%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n' "$job" "$tool" "$MAIN_MP" "$(summary "hero-$job" "$tool" wall)" "$(summary "hero-$job" "$tool" cpu)" \
+        "$(calc '%.0f' "$(summary "hero-$job" "$tool" rss) / 1024")" "$(calc '%.1f' "$MAIN_MP / $(summary "hero-$job" "$tool" wall)")" >> "$SUMMARY_TSV"
+    done
+  done
   echo
   echo "## Time per megapixel (one file, the 8000x6000 photo and reductions of it)"
   echo
@@ -342,6 +422,18 @@ FLOOR_WALL=$(summary main floor wall)
   r=$(calc '%.2f' "$J1_WALL / $FB_WALL"); echo "| --jobs $JOBS >= 1.8x faster than --jobs 1 | ${r}x | $(verdict "$(calc '%d' "$r >= 1.8")") |"
   echo "| time per MP flat within 20% (2-48 MP) | max/min ${SPREAD} | $(verdict "$(calc '%d' "$SPREAD <= 1.2")") |"
   r=$(calc '%.2f' "100 * $NOOP_REBUILD / $NOOP_FULL"); echo "| no-op rebuild of $NOOP_ASSETS assets < 2% of the full build | ${r}% | $(verdict "$(calc '%d' "$r < 2")") |"
+  echo
+  echo "## Targets (issue 20: against libvips 8.18)"
+  echo
+  NEW_WALL=$(summary main libvips-new wall); NEW_CPU=$(summary main libvips-new cpu); NEW_RSS=$(summary main libvips-new rss)
+  FB_CPU=$(summary main fullbleed cpu); FLOOR_CPU=$(summary main floor cpu)
+  echo "| target | measured | |"
+  echo "|---|---|---|"
+  r=$(calc '%.2f' "$FB_WALL / $NEW_WALL"); echo "| parity job wall <= 0.75x ${VIPS_NEW_VERSION%% (*} | ${r}x | $(verdict "$(calc '%d' "$r <= 0.75")") |"
+  r=$(calc '%.2f' "$FB_CPU / $NEW_CPU"); echo "| parity job CPU <= 0.75x ${VIPS_NEW_VERSION%% (*} | ${r}x | $(verdict "$(calc '%d' "$r <= 0.75")") |"
+  r=$(calc '%.2f' "$FB_WALL / $FLOOR_WALL"); r2=$(calc '%.2f' "$FB_CPU / $FLOOR_CPU")
+  echo "| parity job <= 1.05x the codec floor (wall; CPU) | ${r}x; ${r2}x | $(verdict "$(calc '%d' "$r <= 1.05 && $r2 <= 1.05")") |"
+  echo "| peak RSS <= libvips 8.18's $JOBS processes together | $(calc '%.0f' "$FB_RSS / 1024") MB vs $JOBS x $(calc '%.0f' "$NEW_RSS / 1024") MB | $(verdict "$(calc '%d' "$FB_RSS <= $JOBS * $NEW_RSS")") |"
   echo
   echo "Every timed run: build/bench/runs.tsv. Total bench time $(( $(date +%s) - STARTED )) s."
 } > "$RESULTS_MD"

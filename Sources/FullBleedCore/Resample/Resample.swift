@@ -43,15 +43,25 @@ extension Image {
                          options: ResampleOptions(filter: filter, space: .linear, parallel: parallel))
     }
 
+    /// `resized(to:from:options:)` on a chosen build of the filter loops (tests compare them).
+    func resized(to size: PixelSize, from sourceRect: PixelRect? = nil, options: ResampleOptions = ResampleOptions(),
+                 kernel: ResampleKernel) -> Image {
+        let region = sourceRect ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        return resampled(horizontal: ResampleWeights(inputSize: region.width, outputSize: size.width, filter: options.filter),
+                         vertical: ResampleWeights(inputSize: region.height, outputSize: size.height, filter: options.filter),
+                         from: region, outputFormat: format, options: options, kernel: kernel)
+    }
+
     private func resampled(horizontal: ResampleWeights, vertical: ResampleWeights, from sourceRect: PixelRect?,
-                           outputFormat: PixelFormat, options: ResampleOptions) -> Image {
+                           outputFormat: PixelFormat, options: ResampleOptions, kernel: ResampleKernel = .best) -> Image {
         let region = sourceRect ?? PixelRect(x: 0, y: 0, width: width, height: height)
         precondition(!region.isEmpty && PixelRect(x: 0, y: 0, width: width, height: height).contains(region),
                      "resample region \(region) outside image \(width)x\(height)")
         precondition(horizontal.inputSize == region.width && vertical.inputSize == region.height,
                      "weights for \(horizontal.inputSize)x\(vertical.inputSize) do not match region \(region)")
         let engine = Resampler(horizontal: horizontal, vertical: vertical, region: region, space: options.space,
-                               outputFormat: outputFormat, quantization: options.quantization, parallel: options.parallel)
+                               outputFormat: outputFormat, quantization: options.quantization, parallel: options.parallel,
+                               kernel: kernel)
         return engine.resample(self)
     }
 }

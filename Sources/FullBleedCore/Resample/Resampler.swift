@@ -1,3 +1,4 @@
+import CFullBleedKernels
 import Dispatch
 import FullBleedColor
 import FullBleedImage
@@ -10,6 +11,11 @@ import FullBleedImage
 /// output sample is computed by the same operations in the same order whichever band or thread
 /// computes it, so the result is bit-identical with or without parallelism. Memory stays bounded
 /// by the band buffers (a few MB) instead of a full-size intermediate image.
+///
+/// The two filter loops run on `kernel`: the portable Swift loops (baseline x86-64 SSE, any CPU), or
+/// their AVX2 builds in `CFullBleedKernels`, picked at run time from the CPU, which do the same
+/// operations in the same order per sample (multiply then add, no fused multiply-add) on twice the lanes,
+/// so the output bytes are the same on every CPU.
 struct Resampler {
     let horizontal: ResampleWeights
     let vertical: ResampleWeights
@@ -19,6 +25,7 @@ struct Resampler {
     let outputFormat: PixelFormat
     let quantization: ResampleOptions.Quantization
     let parallel: Bool
+    var kernel: ResampleKernel = .best
 
     /// Output rows per band. Horizontal work repeated across band seams is about
     /// `2 * support / bandHeight` of the total (9 % for Lanczos3).
@@ -32,7 +39,7 @@ struct Resampler {
             horizontal: PackedWeights(horizontal), vertical: PackedWeights(vertical), channels: channels,
             decoder: WorkingRowDecoder(format: source.format, working: space.workingTransfer, region: region, sourceBytesPerRow: source.bytesPerRow),
             encoder: WorkingRowEncoder(format: outputFormat, working: space.workingTransfer, quantization: quantization),
-            regionY: region.y, outputBytesPerRow: output.bytesPerRow)
+            regionY: region.y, outputBytesPerRow: output.bytesPerRow, kernel: kernel)
         let bandCount = (outputHeight + Self.bandHeight - 1) / Self.bandHeight
         source.withUnsafeBytes { src in
             output.withUnsafeMutableBytes { dst in
@@ -46,6 +53,20 @@ struct Resampler {
         }
         return output
     }
+}
+
+/// Which build of the resampler's filter loops runs; see `Resampler`.
+enum ResampleKernel: Sendable, CaseIterable {
+    /// The Swift loops, 4-lane SIMD (SSE on baseline x86-64).
+    case portable
+    /// `fbk_convolve_rows_avx2` and `fbk_weighted_sum_avx2`: 8 lanes, bit-identical results.
+    case avx2
+
+    /// AVX2 when this CPU has it, else portable (cpuid asked once).
+    static let best: ResampleKernel = fbk_cpu_has_avx2() != 0 ? .avx2 : .portable
+
+    /// The kernels this CPU can run (for tests comparing them).
+    static var available: [ResampleKernel] { best == .avx2 ? [.portable, .avx2] : [.portable] }
 }
 
 /// Source and output base addresses, handed to the band workers (each writes only its own rows).
@@ -93,6 +114,7 @@ private struct BandPlan: Sendable {
     let encoder: WorkingRowEncoder
     let regionY: Int
     let outputBytesPerRow: Int
+    let kernel: ResampleKernel
 
     /// Vertical first when the vertical axis is reduced (each output row then filters horizontally
     /// once, on the few rows left, instead of every source row being filtered horizontally); horizontal
@@ -144,8 +166,8 @@ private struct BandPlan: Sendable {
                 nextRow += 1
             }
             for k in 0..<count { taps[k] = ring + ((first + k) % ringSize) * sourceLength }
-            Self.weightedSum(rows: taps, rowLength: sourceLength, weights: vertical.weights + y * vertical.stride,
-                             count: count, into: column)
+            weightedSum(rows: taps, rowLength: sourceLength, weights: vertical.weights + y * vertical.stride,
+                        count: count, into: column)
             filterHorizontally(column, into: accumulator)
             encoder.encode(accumulator, width: horizontal.outputSize, y: y, into: pointers.output + y * outputBytesPerRow)
         }
@@ -180,16 +202,21 @@ private struct BandPlan: Sendable {
         for y in outputRows {
             let first = bandBuffer + (vertical.starts[y] - sourceRows.lowerBound) * rowLength
             for k in 0..<vertical.counts[y] { taps[k] = first + k * rowLength }
-            Self.weightedSum(rows: taps, rowLength: rowLength, weights: vertical.weights + y * vertical.stride,
-                             count: vertical.counts[y], into: accumulator)
+            weightedSum(rows: taps, rowLength: rowLength, weights: vertical.weights + y * vertical.stride,
+                        count: vertical.counts[y], into: accumulator)
             encoder.encode(accumulator, width: horizontal.outputSize, y: y, into: pointers.output + y * outputBytesPerRow)
         }
     }
 
     /// `output[i] = sum over k of weights[k] * rows[k][i]`, four rows per pass over the output (fewer
-    /// loads and stores of the running sum); the summation order is fixed.
-    private static func weightedSum(rows: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, rowLength: Int,
-                                    weights: UnsafeMutablePointer<Float>, count: Int, into output: UnsafeMutablePointer<Float>) {
+    /// loads and stores of the running sum); the summation order is fixed, the same on both kernels.
+    private func weightedSum(rows: UnsafeMutablePointer<UnsafeMutablePointer<Float>>, rowLength: Int,
+                             weights: UnsafeMutablePointer<Float>, count: Int, into output: UnsafeMutablePointer<Float>) {
+        if kernel == .avx2 {
+            let rowPointers = UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<Float>?.self)
+            fbk_weighted_sum_avx2(rowPointers, rowLength, weights, count, output)
+            return
+        }
         guard count > 0 else {
             output.initialize(repeating: 0, count: rowLength)
             return
@@ -228,6 +255,10 @@ private struct BandPlan: Sendable {
     @inline(__always)
     private func convolve(_ input: UnsafeMutablePointer<Float>, _ output: UnsafeMutablePointer<Float>, channels: Int) {
         let axis = horizontal
+        if channels >= 3 && kernel == .avx2 {
+            fbk_convolve_rows_avx2(input, output, axis.outputSize, channels, axis.starts, axis.counts, axis.weights, axis.stride)
+            return
+        }
         if channels >= 3 {
             // One 4-lane multiply-add per tap, into four independent sums so consecutive taps do not
             // wait for each other (the summation order is fixed, so results stay deterministic). For
