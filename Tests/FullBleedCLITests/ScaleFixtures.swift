@@ -35,7 +35,7 @@ enum ScaleFixtures {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let log {
-            FileManager.default.createFile(atPath: log, contents: nil)
+            _ = FileManager.default.createFile(atPath: log, contents: nil)
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             process.standardOutput = handle
             process.standardError = handle

@@ -85,13 +85,13 @@ struct ToolbarAnalysisTests {
 
     /// SPEC 2.7: the stars are sparse specks; with the blur each glyph really sees, white glyphs pass
     /// with no scrim. One small blur over the whole band (0.3 pt) sees the specks and asks for a scrim.
-    @Test func starFieldGivesLightGlyphsWithoutScrim() {
+    @Test func starFieldGivesLightGlyphsWithoutScrim() throws {
         let hero = ToolbarHeroes.starField()
         let analysis = Self.analyze(hero)
         #expect(analysis.recommendation.glyphTone == .white && analysis.recommendation.scrim == nil)
         #expect(analysis.regions.allSatisfy { $0.verdict.lightGlyphsPass })
-        let glass = try? #require(analysis.region(named: "trailing-capsules"))
-        #expect((glass?.verdict.lightGlyphContrast ?? 0) > 12)
+        let glass = try #require(analysis.region(named: "trailing-capsules"))
+        #expect(glass.verdict.lightGlyphContrast > 12)
 
         let oneSmallBlur = Self.analyze(hero, parameters: ToolbarAnalysisParameters(glassSigmaPoints: 0.3, glyphSigmaPoints: 0.3))
         #expect(oneSmallBlur.recommendation.scrim != nil)

@@ -43,7 +43,7 @@ import FullBleedTestSupport
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("empty.png").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         let report = ProbeReport.probe(path: path)
         #expect(report.error == "\(path): probe failed: empty file (0 bytes)")
         #expect(!report.succeeded)
