@@ -180,6 +180,69 @@ enum PreviewFixture {
         #expect(FileManager.default.fileExists(atPath: tmp.path + "/elsewhere/" + thumbnail))
     }
 
+    @Test func framesScaleToTheirColumnWithExactPointsInside() throws {
+        let phone = try #require(PreviewFixture.target("iphone-17-pro").device)
+        // The phone: a fitted box of the bezel's aspect; inside, the screen keeps its width in points.
+        let width = phone.widthPoints + 2 * PreviewFrames.phonePadding
+        #expect(html.contains("<div class=\"fit\" style=\"--w: \(PreviewMarkup.px(width)); aspect-ratio: \(PreviewMarkup.number(width, decimals: 3)) / "))
+        #expect(html.contains("<div class=\"screen\" style=\"width: \(PreviewMarkup.px(phone.widthPoints));"))
+        #expect(PreviewAssets.stylesheet.contains("transform: scale(min(1, tan(atan2(100cqw, var(--w)))))"))
+        // Captions sit outside the scaled box (so they stay 12 px), and no frame uses `zoom`.
+        #expect(!html.contains("zoom:"))
+        for figure in html.components(separatedBy: "<figure class=\"frame\"").dropFirst() {
+            let body = figure.components(separatedBy: "</figure>")[0]
+            let fit = try #require(body.range(of: "</div></div>\n<figcaption>"), "caption after the fitted box")
+            #expect(!body[fit.upperBound...].contains("class=\"device"))
+        }
+    }
+
+    @Test func theInlineTitleStopsBeforeTheButtons() {
+        let back = GlyphRegion(name: "back-button", kind: .backButton, surface: .glass, x: 16, y: 67, width: 44, height: 44, scrimEdge: .top)
+        let capsules = GlyphRegion(name: "trailing-capsules", kind: .trailingCapsules, surface: .glass, x: 298, y: 67, width: 88, height: 44, scrimEdge: .top)
+        let wide = GlyphRegion(name: "title", kind: .title, surface: .photo, x: 40, y: 77, width: 322, height: 24, scrimEdge: .top)
+        // Centre 201: capsules at 298 leave 89 points a side; the box ends 8 points before them.
+        let box = PreviewFrames.titleBox(wide, between: [back, wide, capsules])
+        #expect(box.x == 201 - 89 && box.width == 178)
+        #expect(box.x + box.width == capsules.x - PreviewFrames.titleGapPoints)
+        let narrow = GlyphRegion(name: "title", kind: .title, surface: .photo, x: 151, y: 77, width: 100, height: 24, scrimEdge: .top)
+        let kept = PreviewFrames.titleBox(narrow, between: [back, narrow, capsules])
+        #expect(kept.x == 151 && kept.width == 100)
+        // The title ellipsizes inside its box: a span with text-overflow, not a centred flex overflow.
+        #expect(html.contains("<div class=\"nav-title\" style=\"left: "))
+        #expect(html.contains("\"><span>stripes</span></div>"))
+        #expect(PreviewAssets.stylesheet.contains(".nav-title span { min-width: 0; max-width: 100%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }"))
+    }
+
+    @Test func cropLabelsTakeARowEach() throws {
+        let section = try #require(html.components(separatedBy: "<section class=\"asset\">").dropFirst().first)
+        let tops = section.components(separatedBy: "class=\"crop-label ").dropFirst().map { label in
+            label.components(separatedBy: "top: ")[1].components(separatedBy: "\"")[0]
+        }
+        #expect(tops == ["0px", "16px", "32px"])
+        #expect(!html.contains("<div class=\"crop c0\" style=\"left: 0.0000%; top: 0.0000%; width: 100.0000%; height: 100.0000%\"><span>"))
+    }
+
+    @Test func webFramesDrawTheCheckedTitleBoxAndNoIOSRows() throws {
+        let spec = try PipelineLoader.load(path: TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/pipelines/preview-viewports.json").path)
+        let source = SourceFile(absolutePath: "/nonexistent/stripes.png", relativePath: "stripes.png")
+        let bytes = PreviewFixture.sourceBytes
+        let record = try AssetBuilder.build(try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: spec), bytes: bytes).record
+        let web = try #require(record.targets.first { $0.name == "hero" })
+        #expect(web.device == nil && web.legibility != nil)
+        let frame = PreviewFrames.frame(for: web, context: .init(asset: record, outputFolderURL: ""))
+        // The title box of the pipeline: x 0.05, y 0.7, 0.6 × 0.22 of the hero.
+        #expect(frame.contains("<div class=\"text-box\" title=\"title\" style=\"left: 5.0000%; top: 70.0000%; width: 60.0000%; height: 22.0000%\"><span>title</span></div>"))
+        #expect(!frame.contains("class=\"status\"") && !frame.contains("class=\"toolbar") && !frame.contains("class=\"glass\""))
+        let numbers = PreviewNumbers.table(for: web, context: .init(asset: record, outputFolderURL: ""))
+        #expect(numbers.contains("<th>Text boxes</th><td>"))
+        for iOSOnly in ["Scheme", "Contrast", "Busy", "Scrim", "Scroll edge", "Layout", "Subject"] {
+            #expect(!numbers.contains("<th>\(iOSOnly)</th>"), "\(iOSOnly)")
+        }
+        #expect(!numbers.contains("status-bar"))
+        let phone = try #require(record.targets.first { $0.name == "iphone-17-pro" })
+        #expect(PreviewNumbers.table(for: phone, context: .init(asset: record, outputFolderURL: "")).contains("<th>Scheme</th>"))
+    }
+
     /// Every value of `name="..."` in `html`.
     func attributeValues(_ name: String, in html: String) -> [String] {
         var values: [String] = []

@@ -23,23 +23,31 @@ enum PreviewAssets {
     section.asset > h2 { font-size: 17px; margin: 0 0 2px; font-weight: 650; word-break: break-all; }
     .subtitle { color: var(--dim); margin: 0 0 16px; }
     .warnings { color: #ffcc66; margin: 0 0 16px; padding-left: 18px; }
+    .subtitle, .legend, figcaption { overflow-wrap: anywhere; }
     .targets { display: flex; flex-wrap: wrap; gap: 28px; align-items: flex-start; }
+    .targets > * { min-width: 0; max-width: 100%; }
     .target { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; background: var(--panel);
       border: 1px solid var(--line); border-radius: 14px; padding: 18px; }
+    .target > div { min-width: 0; max-width: 100%; overflow-x: auto; }
     .target h3 { font-size: 15px; margin: 0 0 10px; font-weight: 600; }
     figure { margin: 0; }
     figcaption { color: var(--dim); font-size: 12px; margin-top: 8px; max-width: 100%; }
-    .device figcaption { width: 0; min-width: 100%; padding: 0 12px 4px; }
-    .source-panel { width: 340px; }
+    .frame { max-width: 100%; }
+    .frame figcaption { padding: 0 4px; }
+    .fit { position: relative; width: 100%; container-type: inline-size; }
+    .fit > .device { position: absolute; left: 0; top: 0; transform-origin: 0 0;
+      transform: scale(min(1, tan(atan2(100cqw, var(--w))))); }
+    .source-panel { width: 340px; max-width: 100%; }
     .source { position: relative; width: 100%; background: #22252c; border-radius: 6px; overflow: hidden; }
     .source img { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
     .source.missing { display: flex; align-items: center; justify-content: center; color: var(--dim); border: 1px dashed var(--line); }
     .crop { position: absolute; border: 2px solid var(--c); box-shadow: 0 0 0 1px rgba(0,0,0,.5); }
-    .crop span { position: absolute; left: 0; top: 0; background: var(--c); color: #000; font-size: 10px; padding: 0 4px; white-space: nowrap; }
+    .crop-label { position: absolute; height: 14px; line-height: 14px; max-width: 100%; background: var(--c); color: #000; font-size: 10px;
+      padding: 0 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; box-shadow: 0 0 0 1px rgba(0,0,0,.5); }
     .c0 { --c: #ffd60a; } .c1 { --c: #64d2ff; } .c2 { --c: #ff9f0a; } .c3 { --c: #bf5af2; } .c4 { --c: #30d158; } .c5 { --c: #ff375f; }
     .legend { list-style: none; padding: 0; margin: 8px 0 0; font-size: 12px; color: var(--dim); }
     .legend li::before { content: ""; display: inline-block; width: 10px; height: 10px; margin-right: 6px; background: var(--c); border-radius: 2px; }
-    table.numbers { border-collapse: collapse; font-size: 13px; min-width: 300px; max-width: 460px; }
+    table.numbers { border-collapse: collapse; font-size: 13px; min-width: min(300px, 100%); max-width: 460px; }
     table.numbers th { text-align: left; color: var(--dim); font-weight: 500; padding: 3px 14px 3px 0; vertical-align: top; white-space: nowrap; }
     table.numbers td { padding: 3px 0; font-variant-numeric: tabular-nums; }
     table.regions { border-collapse: collapse; font-size: 12px; margin-top: 12px; font-variant-numeric: tabular-nums; }
@@ -48,14 +56,14 @@ enum PreviewAssets {
     table.regions td:first-child, table.regions th:first-child { text-align: left; }
     .pass { color: var(--ok); } .fail { color: var(--bad); }
     .badge { display: inline-block; border-radius: 6px; padding: 0 6px; font-size: 12px; border: 1px solid currentColor; }
-    .device { position: relative; background: #000; border-radius: 44px; padding: 12px; box-shadow: 0 0 0 2px #3a3d45, 0 12px 40px rgba(0,0,0,.5); }
+    .device { background: #000; border-radius: 44px; padding: 12px; box-shadow: 0 0 0 2px #3a3d45, 0 12px 40px rgba(0,0,0,.5); }
     .device.ipad { border-radius: 28px; padding: 14px; }
     .screen { position: relative; overflow: hidden; border-radius: 34px; background: #101114; }
     .ipad .screen { border-radius: 16px; }
     .hero { position: absolute; left: 0; top: 0; overflow: hidden; }
     .hero img { position: absolute; left: 0; top: 0; width: 100%; height: 100%; object-fit: cover; display: block; }
-    .hero img.baked { display: none; }
-    body.baked .hero img.baked { display: block; }
+    .hero img.baked, .page-hero img.baked { display: none; }
+    body.baked .hero img.baked, body.baked .page-hero img.baked { display: block; }
     body.baked .scrim, body.no-scrim .scrim { display: none; }
     .scrim { position: absolute; left: 0; right: 0; pointer-events: none; }
     .region { position: absolute; outline: 1px dashed rgba(255,214,10,.9); display: none; pointer-events: none; }
@@ -73,7 +81,8 @@ enum PreviewAssets {
     .glyphs-black .glass { background: rgba(255,255,255,.42); }
     .glass svg { width: 22px; height: 22px; fill: none; stroke: currentColor; stroke-width: 2.2; stroke-linecap: round; stroke-linejoin: round; }
     .nav-title { position: absolute; display: flex; align-items: center; justify-content: center; font-weight: 600; font-size: 17px;
-      white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+      overflow: hidden; }
+    .nav-title span { min-width: 0; max-width: 100%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .content { position: absolute; left: 0; right: 0; bottom: 0; padding: 18px 20px; color: #e8e9ec; }
     .content .title { font-size: 28px; font-weight: 700; margin-bottom: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .content .line { height: 10px; border-radius: 5px; background: #2b2e36; margin: 9px 0; }
@@ -87,16 +96,27 @@ enum PreviewAssets {
     .browser { background: #23262d; border-radius: 10px; overflow: hidden; box-shadow: 0 0 0 1px #3a3d45; }
     .browser .chrome { height: 26px; display: flex; gap: 6px; align-items: center; padding: 0 10px; }
     .browser .chrome i { width: 10px; height: 10px; border-radius: 50%; background: #4a4e58; }
-    .browser .page-hero { position: relative; overflow: hidden; }
-    .browser .page-hero img { width: 100%; height: 100%; object-fit: cover; display: block; }
+    .browser .page-hero { position: relative; overflow: hidden; width: 100%; }
+    .browser .page-hero img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block; }
+    .text-box { position: absolute; outline: 1px dashed rgba(255,214,10,.9); pointer-events: none; }
+    .text-box span { position: absolute; left: 0; bottom: 100%; font-size: 10px; line-height: 14px; padding: 0 4px; color: #000; background: rgba(255,214,10,.9); }
     .failures { margin-top: 28px; }
+    @media (max-width: 640px) {
+      header.page { padding: 10px 12px; }
+      main { padding: 4px 12px 32px; }
+      .target { padding: 12px; gap: 14px; }
+    }
     .failures td { padding: 3px 16px 3px 0; vertical-align: top; }
     """
 
     /// Collects script errors, `console.error` calls and images that failed to load; on `load` checks that
     /// every `<img>` is complete with a natural width and writes the result into `<body>`:
-    /// `data-preview-status` ("ok" or "errors"), `data-preview-images`, `data-preview-loaded` and, on
-    /// failure, `data-preview-errors`. Also wires the display toggles.
+    /// `data-preview-status` ("ok" or "errors"), `data-preview-images`, `data-preview-loaded`,
+    /// `data-preview-viewport-width` and `data-preview-scroll-width` (CSS px: equal when nothing overflows
+    /// horizontally), `data-preview-label-overlaps` (pairs of intersecting crop labels),
+    /// `data-preview-clipped-frames` (device frames wider than their column), `data-preview-smallest-caption`
+    /// (smallest rendered caption, CSS px) and, on failure,
+    /// `data-preview-errors`. Also wires the display toggles.
     static let script = """
     (function () {
       var problems = [];
@@ -114,6 +134,40 @@ enum PreviewAssets {
       document.addEventListener('securitypolicyviolation', function (event) {
         problems.push('blocked by the content security policy: ' + event.blockedURI);
       });
+      // Pairs of crop labels on the same source whose boxes intersect (0 when they never overlap).
+      function overlappingLabels() {
+        var count = 0, sources = document.querySelectorAll('.source');
+        for (var s = 0; s < sources.length; s++) {
+          var labels = sources[s].querySelectorAll('.crop-label');
+          for (var i = 0; i < labels.length; i++) {
+            for (var j = i + 1; j < labels.length; j++) {
+              var a = labels[i].getBoundingClientRect(), b = labels[j].getBoundingClientRect();
+              if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) { count++; }
+            }
+          }
+        }
+        return count;
+      }
+      // Device frames drawn wider than their fitted box (0 when every frame scaled to its column).
+      function clippedFrames() {
+        var count = 0, fits = document.querySelectorAll('.fit');
+        for (var i = 0; i < fits.length; i++) {
+          var device = fits[i].firstElementChild;
+          if (device && device.getBoundingClientRect().width > fits[i].getBoundingClientRect().width + 0.5) { count++; }
+        }
+        return count;
+      }
+      // The smallest rendered caption font size, CSS px: the computed size times any scale on the way.
+      function smallestCaption() {
+        var smallest = 0, captions = document.querySelectorAll('figcaption');
+        for (var i = 0; i < captions.length; i++) {
+          var c = captions[i];
+          if (c.offsetWidth === 0) { continue; }
+          var size = parseFloat(getComputedStyle(c).fontSize) * c.getBoundingClientRect().width / c.offsetWidth;
+          smallest = smallest === 0 ? size : Math.min(smallest, size);
+        }
+        return smallest;
+      }
       window.addEventListener('load', function () {
         var images = document.images, loaded = 0;
         for (var i = 0; i < images.length; i++) {
@@ -124,6 +178,11 @@ enum PreviewAssets {
         var body = document.body;
         body.setAttribute('data-preview-images', String(images.length));
         body.setAttribute('data-preview-loaded', String(loaded));
+        body.setAttribute('data-preview-viewport-width', String(window.innerWidth));
+        body.setAttribute('data-preview-scroll-width', String(document.documentElement.scrollWidth));
+        body.setAttribute('data-preview-label-overlaps', String(overlappingLabels()));
+        body.setAttribute('data-preview-clipped-frames', String(clippedFrames()));
+        body.setAttribute('data-preview-smallest-caption', smallestCaption().toFixed(1));
         if (problems.length > 0) { body.setAttribute('data-preview-errors', problems.join(' | ')); }
         body.setAttribute('data-preview-status', problems.length === 0 ? 'ok' : 'errors');
       });

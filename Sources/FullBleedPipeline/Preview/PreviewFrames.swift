@@ -74,12 +74,13 @@ enum PreviewFrames {
                            context: Context) -> String {
         let heroHeight = device.heroHeightPoints
         let contentHeight = 150.0
-        var html = "<figure class=\"device phone\">\n"
-        html += "<div class=\"screen\" style=\"width: \(PreviewMarkup.px(device.widthPoints)); height: \(PreviewMarkup.px(heroHeight + contentHeight))\">\n"
-        html += heroLayer(target, width: device.widthPoints, height: heroHeight, left: 0, shown: shown, context: context)
-        html += toolbar(target, device: device, left: 0, title: context.title)
-        html += contentBlock(height: contentHeight, title: context.title)
-        html += "</div>\n"
+        var screen = "<div class=\"screen\" style=\"width: \(PreviewMarkup.px(device.widthPoints)); height: \(PreviewMarkup.px(heroHeight + contentHeight))\">\n"
+        screen += heroLayer(target, width: device.widthPoints, height: heroHeight, left: 0, shown: shown, context: context)
+        screen += toolbar(target, device: device, left: 0, title: context.title)
+        screen += contentBlock(height: contentHeight, title: context.title)
+        screen += "</div>\n"
+        var html = fitted(device: "phone", screenWidth: device.widthPoints, screenHeight: heroHeight + contentHeight,
+                          padding: phonePadding, maximumWidth: maximumFrameWidth, screen: screen)
         html += "<figcaption>\(PreviewMarkup.text("\(target.name) · \(points(device.widthPoints))×\(points(heroHeight)) pt · band \(points(device.toolbarBandPoints)) pt · showing \(shown.record.variant) \(shown.record.width)×\(shown.record.height) px"))</figcaption>\n"
         html += "</figure>\n"
         return html
@@ -100,10 +101,7 @@ enum PreviewFrames {
         let top = Double(geometry.topPixels) * pointsPerPixel
         let contentHeight = 110.0
         let screenHeight = canvasHeight + contentHeight
-        // Wide windows (an iPad Pro in landscape) are drawn smaller so the frame fits beside its numbers.
-        let zoom = canvasWidth > maximumFrameWidth ? (maximumFrameWidth / canvasWidth * 100).rounded(.down) / 100 : 1
-        var html = "<figure class=\"device ipad\"\(zoom < 1 ? " style=\"zoom: \(PreviewMarkup.number(zoom))\"" : "")>\n"
-        html += "<div class=\"screen\" style=\"width: \(PreviewMarkup.px(canvasWidth)); height: \(PreviewMarkup.px(screenHeight))\">\n"
+        var html = "<div class=\"screen\" style=\"width: \(PreviewMarkup.px(canvasWidth)); height: \(PreviewMarkup.px(screenHeight))\">\n"
         html += "<div class=\"hero\" style=\"width: \(PreviewMarkup.px(canvasWidth)); height: \(PreviewMarkup.px(canvasHeight))\">"
         html += "<img src=\"\(context.url(canvas.file))\" alt=\"\(PreviewMarkup.attribute(context.asset.altText ?? context.title))\"></div>\n"
         // The original's edges inside the canvas (shown with "Glyph regions").
@@ -122,20 +120,73 @@ enum PreviewFrames {
             + "<div class=\"title\">\(PreviewMarkup.text(context.title))</div><div class=\"line\" style=\"width: 80%\"></div>"
             + "<div class=\"line\" style=\"width: 55%\"></div></div>\n"
         html += "</div>\n"
-        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · window \(points(canvasWidth))×\(points(canvasHeight)) pt (content column \(points(device.widthPoints)) pt, extension \(points(leading)) + \(points(trailing)) pt)\(zoom < 1 ? " at \(Int((zoom * 100).rounded()))%" : "") · showing \((canvas.file.path as NSString).lastPathComponent) \(canvas.record.width)×\(canvas.record.height) px"))</figcaption>\n"
+        // Wide windows (an iPad Pro in landscape) are drawn smaller so the frame fits beside its numbers.
+        html = fitted(device: "ipad", screenWidth: canvasWidth, screenHeight: screenHeight, padding: ipadPadding,
+                      maximumWidth: maximumFrameWidth, screen: html)
+        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · window \(points(canvasWidth))×\(points(canvasHeight)) pt (content column \(points(device.widthPoints)) pt, extension \(points(leading)) + \(points(trailing)) pt) · showing \((canvas.file.path as NSString).lastPathComponent) \(canvas.record.width)×\(canvas.record.height) px"))</figcaption>\n"
         html += "</figure>\n"
+        return html
+    }
+
+    // MARK: - Fitting
+
+    /// Bezel around the phone's screen, CSS px (points).
+    static let phonePadding = 12.0
+    /// Bezel around the iPad's screen, CSS px (points).
+    static let ipadPadding = 14.0
+
+    /// Opens `<figure class="frame">` with the device (`screen` inside its bezel) drawn at 1 CSS px per point
+    /// and scaled down as a whole to fit its column: the `.fit` box keeps the device's aspect ratio at
+    /// `min(100%, natural width, maximumWidth)` and, as a size container, scales the device by
+    /// `100cqw / natural width` (`tan(atan2())` turns that length ratio into a number). The geometry inside
+    /// stays exact in points; only the drawing scale changes. The caller adds the caption and `</figure>`.
+    static func fitted(device kind: String, screenWidth: Double, screenHeight: Double, padding: Double,
+                       maximumWidth: Double, screen: String) -> String {
+        let width = screenWidth + 2 * padding, height = screenHeight + 2 * padding
+        var html = "<figure class=\"frame\" style=\"width: \(PreviewMarkup.px(min(width, maximumWidth)))\">\n"
+        html += "<div class=\"fit\" style=\"--w: \(PreviewMarkup.px(width)); aspect-ratio: \(PreviewMarkup.number(width, decimals: 3)) / \(PreviewMarkup.number(height, decimals: 3))\">"
+        html += "<div class=\"device \(kind)\" style=\"width: \(PreviewMarkup.px(width)); height: \(PreviewMarkup.px(height))\">\n"
+        html += screen
+        html += "</div></div>\n"
         return html
     }
 
     // MARK: - Web
 
+    /// A browser window at most 480 CSS px wide (narrower in a narrow column) with the hero at the target's
+    /// aspect ratio and, outlined, the text boxes the analysis checked (percentages of the hero). No status
+    /// bar or toolbar: those are iOS rows.
     static func webFrame(_ target: TargetRecord, shown: (record: DerivativeRecord, file: FileRecord), context: Context) -> String {
         let width = min(480, Double(shown.record.width) * 2)
-        let height = width / max(target.aspectRatio, 1e-9)
-        var html = "<figure class=\"browser\" style=\"width: \(PreviewMarkup.px(width))\">\n<div class=\"chrome\"><i></i><i></i><i></i></div>\n"
-        html += heroLayer(target, width: width, height: height, left: 0, shown: shown, context: context, positioned: false)
+        let alt = PreviewMarkup.attribute(context.asset.altText ?? context.title)
+        var html = "<figure class=\"frame web\" style=\"width: \(PreviewMarkup.px(width))\">\n<div class=\"browser\">"
+            + "<div class=\"chrome\"><i></i><i></i><i></i></div>\n"
+        html += "<div class=\"page-hero\" style=\"aspect-ratio: \(PreviewMarkup.number(max(target.aspectRatio, 1e-9), decimals: 4))\">"
+        html += "<img src=\"\(context.url(shown.file))\" alt=\"\(alt)\">"
+        if let baked = bakedFile(target, for: shown.record) {
+            html += "<img class=\"baked\" src=\"\(context.url(baked))\" alt=\"\">"
+        }
+        html += textBoxOutlines(target)
+        html += "</div>\n</div>\n"
+        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · \(shown.record.variant) \(shown.record.width)×\(shown.record.height) px"))</figcaption>\n"
         html += "</figure>\n"
-        return "<div>" + html + "<figcaption>\(PreviewMarkup.text("\(target.name) · \(shown.record.variant) \(shown.record.width)×\(shown.record.height) px"))</figcaption></div>\n"
+        return html
+    }
+
+    /// The analysed text boxes of `target` as outlined boxes in percentages of the hero (the analysis
+    /// measures them in points of a hero `heroHeightPoints` tall at the hero's pixel aspect), each labelled
+    /// with its name; "" without an analysis.
+    static func textBoxOutlines(_ target: TargetRecord) -> String {
+        guard let analysis = target.legibility else { return "" }
+        let heightPoints = max(analysis.heroHeightPoints, 1e-9)
+        let widthPoints = heightPoints * Double(max(1, analysis.heroPixelSize.width)) / Double(max(1, analysis.heroPixelSize.height))
+        var html = ""
+        for region in analysis.regions.map(\.region) where region.kind == .textBox {
+            html += "<div class=\"text-box\" title=\"\(PreviewMarkup.attribute(region.name))\" style=\"left: \(PreviewMarkup.percent(region.x, of: widthPoints)); "
+                + "top: \(PreviewMarkup.percent(region.y, of: heightPoints)); width: \(PreviewMarkup.percent(region.width, of: widthPoints)); "
+                + "height: \(PreviewMarkup.percent(region.height, of: heightPoints))\"><span>\(PreviewMarkup.text(region.name))</span></div>"
+        }
+        return html
     }
 
     // MARK: - Layers
@@ -143,16 +194,16 @@ enum PreviewFrames {
     /// The hero image (object-fit: cover over `width`×`height` points), its baked-gradient variant (shown by
     /// the "Baked gradient" toggle) and the recommended scrims as CSS gradients.
     static func heroLayer(_ target: TargetRecord, width: Double, height: Double, left: Double,
-                          shown: (record: DerivativeRecord, file: FileRecord), context: Context, positioned: Bool = true) -> String {
+                          shown: (record: DerivativeRecord, file: FileRecord), context: Context) -> String {
         let alt = PreviewMarkup.attribute(context.asset.altText ?? context.title)
-        var html = "<div class=\"\(positioned ? "hero" : "page-hero")\" style=\"\(positioned ? "left: \(PreviewMarkup.px(left)); " : "")"
+        var html = "<div class=\"hero\" style=\"left: \(PreviewMarkup.px(left)); "
             + "width: \(PreviewMarkup.px(width)); height: \(PreviewMarkup.px(height))\">"
         html += "<img src=\"\(context.url(shown.file))\" alt=\"\(alt)\">"
         if let baked = bakedFile(target, for: shown.record) {
             html += "<img class=\"baked\" src=\"\(context.url(baked))\" alt=\"\">"
         }
         html += "</div>\n"
-        if positioned { html += scrimLayers(target, width: width, height: height, left: left) }
+        html += scrimLayers(target, width: width, height: height, left: left)
         return html
     }
 
@@ -190,7 +241,9 @@ enum PreviewFrames {
             case .backButton:
                 html += "<div class=\"glass\" style=\"\(box)\"><svg viewBox=\"0 0 24 24\"><path d=\"M15 5l-7 7 7 7\"/></svg></div>"
             case .title:
-                html += "<div class=\"nav-title\" style=\"\(box)\">\(PreviewMarkup.text(title))</div>"
+                let fitted = titleBox(region, between: regions)
+                html += "<div class=\"nav-title\" style=\"left: \(PreviewMarkup.px(fitted.x)); top: \(PreviewMarkup.px(region.y)); "
+                    + "width: \(PreviewMarkup.px(fitted.width)); height: \(PreviewMarkup.px(region.height))\"><span>\(PreviewMarkup.text(title))</span></div>"
             case .trailingCapsules:
                 let gap = 6.0
                 let capsuleWidth = max(0, (region.width - gap) / 2)
@@ -213,6 +266,23 @@ enum PreviewFrames {
         }
         html += "\n"
         return html
+    }
+
+    /// Gap kept between the inline title and the glass buttons beside it, points.
+    static let titleGapPoints = 8.0
+
+    /// The horizontal extent (points) the inline title may fill: the title region, narrowed symmetrically
+    /// about its centre so it ends `titleGapPoints` before the back button's trailing edge and the trailing
+    /// capsules' leading edge; a longer title ellipsizes inside it instead of running into the buttons.
+    static func titleBox(_ title: GlyphRegion, between regions: [GlyphRegion]) -> (x: Double, width: Double) {
+        let centre = title.x + title.width / 2
+        var half = title.width / 2
+        for region in regions where region.kind == .backButton || region.kind == .trailingCapsules {
+            if region.x + region.width <= centre { half = min(half, centre - (region.x + region.width) - titleGapPoints) }
+            if region.x >= centre { half = min(half, region.x - centre - titleGapPoints) }
+        }
+        half = max(0, half)
+        return (centre - half, 2 * half)
     }
 
     /// The toolbar regions the analysis measured, or the iOS 26 geometry for the device when there was no analysis.

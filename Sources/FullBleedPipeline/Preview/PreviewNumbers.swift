@@ -24,7 +24,10 @@ enum PreviewNumbers {
             rows.append(("Subject", t(crop.subjectClearsToolbar ? "clears the toolbar band" : "under the toolbar band")))
         }
 
-        if let analysis = target.legibility {
+        if let analysis = target.legibility, target.device == nil {
+            // A web page has no status bar or toolbar: only the text boxes the analysis checked apply.
+            rows.append(("Text boxes", t(textBoxSummary(analysis))))
+        } else if let analysis = target.legibility {
             let recommendation = analysis.recommendation
             rows.append(("Scheme", t(recommendation.glyphTone == .white ? "white glyphs (dark scheme)" : "black glyphs (light scheme)")))
             if let summary = PreviewLegibility(analysis) {
@@ -44,11 +47,8 @@ enum PreviewNumbers {
                 rows.append(("Baked", t("\(baked.variant)\(baked.scrimOpacity.map { " · opacity \(PreviewMarkup.number($0))" } ?? "")")))
             }
             rows.append(("Scroll edge", t(recommendation.scrollEdgeEffect.rawValue)))
-            if let lower = recommendation.lowerText {
-                var text = "\(lower.glyphTone == .white ? "white" : "black") glyphs for \(lower.regionNames.joined(separator: ", "))"
-                if let scrim = lower.scrim { text += " · \(scrim.color.rawValue) scrim \(PreviewMarkup.number(scrim.opacity)) from the bottom" }
-                if !lower.busyRegions.isEmpty { text += " · busy: \(lower.busyRegions.joined(separator: ", "))" }
-                rows.append(("Lower text", t(text)))
+            if recommendation.lowerText != nil {
+                rows.append(("Lower text", t(textBoxSummary(analysis))))
             }
             if let layout = analysis.layout {
                 rows.append(("Layout", t("title collapses after \(PreviewFrames.points(layout.collapseOffsetPoints)) pt · stretch up to \(PreviewMarkup.number(layout.maximumStretch))×")))
@@ -67,6 +67,16 @@ enum PreviewNumbers {
         }
         html += "</div>\n"
         return html
+    }
+
+    /// The verdict over the text boxes (lower text): their names, the recommended glyph tone and the
+    /// bottom scrim if one is needed, or "no text box" when the pipeline asked for none.
+    static func textBoxSummary(_ analysis: ToolbarAnalysis) -> String {
+        guard let lower = analysis.recommendation.lowerText else { return "no text box" }
+        var text = "\(lower.glyphTone == .white ? "white" : "black") glyphs for \(lower.regionNames.joined(separator: ", "))"
+        if let scrim = lower.scrim { text += " · \(scrim.color.rawValue) scrim \(PreviewMarkup.number(scrim.opacity)) from the bottom" }
+        if !lower.busyRegions.isEmpty { text += " · busy: \(lower.busyRegions.joined(separator: ", "))" }
+        return text
     }
 
     /// One row per measured region: mean luminance, white and black glyph contrast (WCAG and APCA), busy.

@@ -103,6 +103,9 @@ public enum PreviewPage {
         return html
     }
 
+    /// Vertical distance between two crop labels on the source, CSS px (a label is 14 px tall).
+    static let cropLabelRowPixels = 16.0
+
     /// The source (thumbnail or a plain box of its aspect) with each target's crop drawn as an outline in
     /// CSS percentages of the source's displayed size.
     static func sourcePanel(_ asset: AssetRecord, thumbnail: String?) -> String {
@@ -119,7 +122,17 @@ public enum PreviewPage {
             let crop = target.crop
             html += "<div class=\"crop c\(index % 6)\" style=\"left: \(PreviewMarkup.percent(Double(crop.x), of: width)); "
                 + "top: \(PreviewMarkup.percent(Double(crop.y), of: height)); width: \(PreviewMarkup.percent(Double(crop.width), of: width)); "
-                + "height: \(PreviewMarkup.percent(Double(crop.height), of: height))\"><span>\(PreviewMarkup.text(target.name))</span></div>"
+                + "height: \(PreviewMarkup.percent(Double(crop.height), of: height))\"></div>"
+        }
+        // Labels sit in rows of their own (one per target, `cropLabelRowPixels` apart) at their crop's
+        // leading edge, or trailing edge for crops right of centre, so coinciding crops never stack labels.
+        for (index, target) in asset.targets.enumerated() {
+            let crop = target.crop
+            let anchor = 2 * Double(crop.x) + Double(crop.width) > width
+                ? "right: \(PreviewMarkup.percent(width - Double(crop.x + crop.width), of: width))"
+                : "left: \(PreviewMarkup.percent(Double(crop.x), of: width))"
+            html += "<span class=\"crop-label c\(index % 6)\" style=\"\(anchor); top: \(PreviewMarkup.px(Double(index) * cropLabelRowPixels))\">"
+                + "\(PreviewMarkup.text(target.name))</span>"
         }
         html += "</div>\n<ul class=\"legend\">"
         for (index, target) in asset.targets.enumerated() {
