@@ -92,4 +92,31 @@ import FullBleedTestSupport
         }
         #expect(compared > 0)
     }
+
+    /// `placeholders.dataURL`: a `data:image/png;base64,` URI of an sRGB PNG with no profile, 8 px on the
+    /// crop's long side, whose colours are the crop's (its mean within 0.06 of the average colour).
+    @Test func dataURLIsATinySRGBPNGOfTheCrop() throws {
+        let (plan, bytes) = try Self.plan("sk_retina.jpg")
+        let record = try AssetBuilder.build(plan, bytes: bytes).record
+        let placeholders = try #require(record.placeholders)
+        let url = try #require(placeholders.dataURL)
+        let prefix = "data:image/png;base64,"
+        #expect(url.hasPrefix(prefix) && url.count < 600, "\(url.count) characters")
+        let png = try #require(Data(base64Encoded: String(url.dropFirst(prefix.count))))
+        let decoded = try Codecs.decode(Array(png))
+        #expect(decoded.info.format == .png && decoded.image.colorSpace.family == .sRGB && decoded.info.colorSpace.icc == nil)
+        let crop = try #require(record.targets.first?.crop)
+        #expect(max(decoded.image.width, decoded.image.height) == 8)
+        #expect(abs(Double(decoded.image.width) / Double(decoded.image.height) - Double(crop.width) / Double(crop.height)) < 0.5)
+        let average = try #require(placeholders.averageColor)
+        let rgb = decoded.image.converted(toLayout: .rgb).samples8
+        let count = Double(rgb.count / 3)
+        let means = (0..<3).map { c in stride(from: c, to: rgb.count, by: 3).reduce(0.0) { $0 + Double(rgb[$1]) } / count / 255 }
+        #expect(abs(means[0] - average.red) < 0.06 && abs(means[1] - average.green) < 0.06 && abs(means[2] - average.blue) < 0.06, "\(means) vs \(average)")
+
+        let off = try PipelineLoader.parse(Data(#"{"name": "no-data-url", "targets": [{"device": "iphone-17-pro", "scales": [1]}], "outputs": [{"format": "jpeg"}], "placeholders": {"dataURL": false}}"#.utf8))
+        let source = SourceFile(absolutePath: TestPaths.samples.appendingPathComponent("sk_retina.jpg").path, relativePath: "sk_retina.jpg")
+        let none = try AssetBuilder.build(try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: off), bytes: bytes).record
+        #expect(none.placeholders?.dataURL == nil && none.placeholders?.thumbHash != nil)
+    }
 }

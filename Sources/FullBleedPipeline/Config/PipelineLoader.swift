@@ -211,6 +211,7 @@ public enum PipelineLoader {
         if let value = p.value("blurhash") { placeholders.blurHashComponents = try parseBlurHashComponents(value, at: p.path("blurhash")) }
         placeholders.averageColor = try p.bool("averageColor") ?? placeholders.averageColor
         placeholders.paletteSize = try p.integer("palette", in: 0...16) ?? placeholders.paletteSize
+        placeholders.dataURL = try p.bool("dataURL") ?? placeholders.dataURL
         try p.rejectUnknownKeys()
         return placeholders
     }

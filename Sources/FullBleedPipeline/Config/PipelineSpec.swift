@@ -107,6 +107,8 @@ public struct PlaceholderSpec: Sendable, Hashable, Codable {
     public var averageColor: Bool
     /// Dominant palette size, 0 for none.
     public var paletteSize: Int
+    /// A tiny PNG of the crop as a `data:` URI (`PlaceholderRecord.dataURL`).
+    public var dataURL: Bool = true
 
     public static let `default` = PlaceholderSpec(thumbHash: true, blurHashComponents: [4, 3], averageColor: true, paletteSize: 5)
 }

@@ -5,9 +5,9 @@ import FullBleedCodecs
 /// scale, hard-linked to the build's own output (a copy where the file system has no hard links).
 ///
 /// Why a folder of its own: the asset catalog holds the SDR rendition (its slots get the JPEG without the
-/// gain map, `AssetCatalogLayout`), because Apple documents HDR display for images an app reads itself
-/// (`UIImageReader` with `prefersHighDynamicRange`, then `Image(uiImage:)` with
-/// `allowedDynamicRange(.constrainedHigh)`), not for catalog images. Added to an app target with the rest
+/// gain map, `AssetCatalogLayout`), because asset compilation may re-encode images and is not documented
+/// to keep gain maps, while Apple documents reading HDR from a file (`UIImageReader` with
+/// `prefersHighDynamicRange`, then `Image(uiImage:)` with `allowedDynamicRange(.constrainedHigh)`). Added to an app target with the rest
 /// of the emit folder, the files are bundle resources at the top of the bundle, so each name is the asset
 /// key (its `/` written as `_`) and the device id: unique in a build, or the build refuses to emit. The
 /// generated Swift names each target's file (`Target.hdrResourceName`) and its `HeroHeader` loads it.

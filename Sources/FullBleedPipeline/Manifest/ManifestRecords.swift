@@ -198,4 +198,8 @@ public struct PlaceholderRecord: Sendable, Codable, Equatable {
     public var blurHash: BlurHash?
     public var averageColor: SRGBColor?
     public var palette: DominantPalette?
+    /// The crop at most `PlaceholderStep.dataURLSide` pixels on its long side as an 8-bit sRGB PNG (no
+    /// colour profile), in a `data:image/png;base64,` URI: a placeholder that needs no JavaScript (CSS
+    /// `background-image` with `background-size: cover` and a blur, or next/image's `blurDataURL`).
+    public var dataURL: String? = nil
 }

@@ -1,3 +1,4 @@
+import Foundation
 import FullBleedCodecs
 import FullBleedColor
 import FullBleedCore
@@ -25,10 +26,25 @@ enum PlaceholderStep {
             }
             if spec.averageColor { record.averageColor = AverageColor(image: analysis).color }
             if spec.paletteSize > 0 { record.palette = DominantPalette(image: analysis, maximumColorCount: spec.paletteSize) }
+            if spec.dataURL { record.dataURL = try dataURL(of: fitted(dataURLSide)) }
         } catch {
             throw ProcessingError(path: plan.source.relativePath, stage: .placeholders, reason: "\(error)")
         }
         return record
+    }
+
+    /// Long side of the data-URL placeholder, pixels (next/image's `blurDataURL` is of this order: a few
+    /// hundred bytes that the browser blurs when it stretches them).
+    static let dataURLSide = 8
+
+    /// `image` as an 8-bit sRGB PNG without a profile (converted when it is in another space), base64 in a
+    /// `data:` URI. Deterministic.
+    static func dataURL(of image: Image) throws -> String {
+        var srgb = image.colorSpace.family == .sRGB ? image : try image.convertedToSRGB()
+        srgb = srgb.encoded(as: .uint8)
+        srgb.colorSpace = .sRGB
+        let png = try Codecs.encode(srgb, as: .png(PNGEncodeOptions(bitDepth: 8, compressionLevel: 9)))
+        return "data:image/png;base64," + Data(png).base64EncodedString()
     }
 }
 
