@@ -33,10 +33,8 @@ public enum HDRResourceEmitter {
                 guard let file = derivative.files.first(where: { $0.format == ImageFormat.jpeg.rawValue && $0.gainMap != nil }) else { return nil }
                 return (derivative.scale ?? 1, file)
             }
-            // The largest scale, the first of equal scales (pipeline order).
-            guard let best = candidates.reduce(nil, { (best: (scale: Int, file: FileRecord)?, next) in
-                best.map { $0.scale >= next.scale ? $0 : next } ?? next
-            }) else { continue }
+            // The largest scale; `max(by:)` keeps the first of equal scales (pipeline order).
+            guard let best = candidates.max(by: { $0.scale < $1.scale }) else { continue }
             let stem = asset.key.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "_")
             result.append(Resource(deviceID: device.id, source: best.file.path, name: stem + "-" + device.id + ".jpg"))
         }
