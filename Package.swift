@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CFullBleedKernels"),
         .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedKernels"]),
         // Pipeline specs, planning, runner, manifest, writers: the only file-system code.
-        .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedColor", "FullBleedCodecs", "FullBleedCore", "CCrypto"]),
+        .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedColor", "FullBleedCodecs", "FullBleedCore", "FullBleedFaces", "CCrypto"]),
         // Face detection (README "Face detection"): dlib's HOG frontal-face detector through a C++ shim.
         // liblapack/libblas are named by soname: dlib's SVD code in the headers calls LAPACK, and Debian's
         // libdlib-dev does not pull in the unversioned -dev symlinks. FullBleedCore does not depend on this.

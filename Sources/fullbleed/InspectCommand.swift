@@ -54,12 +54,21 @@ enum InspectReport {
         if record.decode.loadScale < 1 {
             lines.append("  decode: shrink-on-load 1/\(Int((1 / record.decode.loadScale).rounded())) -> \(record.decode.width)x\(record.decode.height)")
         }
+        for subject in record.subjects ?? [] {
+            lines.append("  subject: \(subject.kind) \(subject.width)x\(subject.height) at (\(subject.x), \(subject.y)), "
+                         + String(format: "confidence %.2f", subject.confidence))
+        }
         for target in record.targets {
             let c = target.crop
             var header = "  \(target.name): crop \(c.width)x\(c.height) at (\(c.x), \(c.y)), \(c.mode)"
             if c.mode != c.requestedMode { header += " (asked \(c.requestedMode))" }
             header += String(format: ", score %.2f", c.score)
-            if target.device != nil { header += c.subjectClearsToolbar ? ", subject below the toolbar" : ", subject under the toolbar band" }
+            if let zoom = c.zoom, zoom > 1 { header += String(format: ", zoom %.2fx", zoom) }
+            if c.subjectClearsToolbar {
+                header += target.device != nil ? ", subject whole and below the toolbar" : ", subject whole"
+            } else {
+                header += ", subject does not clear: \(c.subjectClearsToolbarReason ?? "no subject found")"
+            }
             lines.append(header)
             lines.append("    tiers: " + (target.producedDerivatives.map { "\($0.tier) \($0.width)x\($0.height)" }
                                           + target.skippedDerivatives.map { "\($0.tier) skipped" }).joined(separator: ", "))

@@ -20,7 +20,8 @@ public enum CropMode: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
-/// The crop chosen for one source: the largest rectangle of the target aspect ratio, placed by `mode`.
+/// The crop chosen for one source and target: a rectangle of the target aspect ratio, the largest one
+/// unless `attention` zoomed in to keep the subject whole or below the toolbar band.
 public struct CropPlan: Sendable, Hashable {
     /// Size of the image the plan was made for (source pixels).
     public var sourceSize: PixelSize
@@ -33,27 +34,33 @@ public struct CropPlan: Sendable, Hashable {
     /// The mode that placed the crop: `attention` falls back to `center` on an image with no salient
     /// content (a flat colour).
     public var mode: CropMode
-    /// Share of the image's saliency the crop shows, weighted by where it lands (1 at the crop's
-    /// visible centre, less towards the edges, 0.1-0.3 under the toolbar band): 0...1, higher is better.
+    /// Share of the image's saliency the crop shows, the part under the toolbar band counted at 0.25:
+    /// 0...1, higher is better.
     public var score: Double
-    /// The point the crop is built around, source pixels: the focal point, attention's subject, or the
-    /// centre of the crop for `center`.
+    /// The point the crop is built around, source pixels: the centre of `subjectBox`, the focal point,
+    /// or the centre of the crop when there is no subject.
     public var subjectX: Double
     public var subjectY: Double
     /// The toolbar band's share of the crop height that was taken into account (0 when none).
     public var toolbarBandFraction: Double
-
-    /// Whether the subject point lies below the toolbar band (always true without a band).
-    public var subjectClearsToolbar: Bool {
-        (subjectY - Double(rect.y)) / Double(rect.height) > toolbarBandFraction
-    }
+    /// Every subject region found or given for the photo (the same for every target of it), source pixels.
+    public var subjects: [SubjectRegion] = []
+    /// The box the verdict is about, source pixels: the union of the high-confidence regions, else the
+    /// most confident region, else (focal mode) the focal pixel; nil when there is no subject.
+    public var subjectBox: PixelRect? = nil
+    /// Largest crop of the aspect ratio / this crop's width (1 = not zoomed).
+    public var zoom: Double = 1
+    /// Whether the whole `subjectBox` lies in the crop and below the toolbar band (with no band: in the crop).
+    public var subjectClearsToolbar: Bool = false
+    /// Why `subjectClearsToolbar` is false, one phrase (`subject taller than the visible area`, ...); nil when true.
+    public var subjectClearsToolbarReason: String? = nil
 
     /// The same crop for another decode of the same picture (e.g. a shrink-on-load decode, or the full
-    /// size after planning on a reduced copy): the largest crop of `aspectRatio` in `newSize`, centred on
-    /// the scaled centre of `rect` and kept inside.
+    /// size after planning on a reduced copy): the crop at the same zoom in `newSize`, centred on the
+    /// scaled centre of `rect` and kept inside; subjects scaled with it.
     public func scaled(to newSize: PixelSize) -> CropPlan {
         let sx = Double(newSize.width) / Double(sourceSize.width), sy = Double(newSize.height) / Double(sourceSize.height)
-        let size = CropPlanner.cropSize(for: newSize, aspectRatio: aspectRatio)
+        let size = CropPlanner.cropSize(for: newSize, aspectRatio: aspectRatio, scale: 1 / zoom)
         let centreX = (Double(rect.x) + Double(rect.width) / 2) * sx, centreY = (Double(rect.y) + Double(rect.height) / 2) * sy
         let x = min(max(0, Int((centreX - Double(size.width) / 2).rounded())), newSize.width - size.width)
         let y = min(max(0, Int((centreY - Double(size.height) / 2).rounded())), newSize.height - size.height)
@@ -62,6 +69,8 @@ public struct CropPlan: Sendable, Hashable {
         copy.rect = PixelRect(x: x, y: y, width: size.width, height: size.height)
         copy.subjectX = subjectX * sx
         copy.subjectY = subjectY * sy
+        copy.subjects = subjects.map { $0.scaled(from: sourceSize, to: newSize) }
+        copy.subjectBox = subjectBox.map { SubjectRegion(rect: $0, kind: .sidecar, confidence: 1).scaled(from: sourceSize, to: newSize).rect }
         return copy
     }
 }

@@ -1,32 +1,55 @@
+import Foundation
 import FullBleedImage
 
-/// Chooses hero crops: always the largest rectangle of the target aspect ratio that fits the source
-/// (full resolution for the derivatives), placed by `CropMode`. Deterministic: the same image and
+/// How far `attention` may zoom in (crop smaller than the largest rectangle of the target aspect).
+public struct ZoomLimits: Sendable, Hashable {
+    /// Largest zoom (>= 1): the crop's width is never below the largest crop's / this (pipeline `crop.maxZoom`).
+    public var maximumZoom: Double
+    /// The smallest crop that still feeds the largest produced tier without upscaling, pixels of the
+    /// planned image; nil: no floor besides `maximumZoom`.
+    public var minimumCropSize: PixelSize?
+
+    public init(maximumZoom: Double, minimumCropSize: PixelSize? = nil) {
+        precondition(maximumZoom >= 1 && maximumZoom.isFinite, "maximum zoom must be >= 1")
+        self.maximumZoom = maximumZoom
+        self.minimumCropSize = minimumCropSize
+    }
+
+    /// No zoom: always the largest crop.
+    public static let none = ZoomLimits(maximumZoom: 1)
+    /// The pipeline default of `crop.maxZoom`.
+    public static let defaultMaximumZoom = 1.5
+}
+
+/// Chooses hero crops, placed (and for `attention` sized) by `CropMode`. Deterministic: the same image and
 /// parameters give the same plan.
 ///
-/// `attention` scores every position of that rectangle along its free axis on a `SaliencyMap`: each
-/// map pixel inside the crop counts with a weight of 1 at the visible centre falling to 0.4 at the
-/// edges, and 0.1-0.3 inside the toolbar band at the top (so salient content sits below the status bar
-/// and the glass navigation bar, whose visible centre is lower than the crop's). The subject (the
-/// densest salient point) must lie in the crop and, when the source allows it, below the band; its own
-/// placement, weighted the same way, is added to the score with weight `subjectEmphasis`.
-/// Ties go to the position nearest the middle, then to the smaller offset.
+/// `center` and `focal` take the largest rectangle of the target aspect ratio. `attention` searches
+/// rectangles of the aspect from the largest down to the smallest `ZoomLimits` allows, at many positions
+/// each, around the subject (`SubjectRegion`s: the union of the high-confidence ones, else the most
+/// confident one):
+/// 1. hard constraints: the subject whole in the crop (else as much of it as possible), then its whole box
+///    below the toolbar band when any candidate allows it;
+/// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band
+///    (and only for a high-confidence subject);
+/// 3. at that size, the best composition: the saliency share (0.25 under the band) + 0.5 x the subject's
+///    closeness to the visible centre below the band - 0.3 x the cut through lower-confidence regions
+///    (`4 f (1 - f)` of the share `f` of each one inside);
+/// 4. ties to the position nearest the middle of the free range, then the smaller y, then the smaller x.
 public enum CropPlanner {
     /// Below this mean saliency per map pixel an image counts as flat and `attention` uses `center`.
     static let flatSaliencyThreshold = 1e-4
-    /// Weight of saliency under the toolbar band, relative to 1 at the visible centre: `bandTop` at the
-    /// top of the crop rising to `bandBottom` at the band's lower edge, so that a subject that cannot
-    /// clear the band still ends as low as possible.
-    static let toolbarBandTopWeight = 0.1
-    static let toolbarBandBottomWeight = 0.3
-    /// Weight lost from the visible centre to the crop's edges (quadratic fall-off).
-    static let edgeFalloff = 0.6
-    /// Weight of the subject's own placement against the saliency share when choosing a position: the
-    /// densest point should sit near the visible centre even when large busy areas pull elsewhere
-    /// (a face above a colourful suit). [E, tuned on the corpus portraits]
-    static let subjectEmphasis = 0.5
-    /// Most positions scored along the free axis (more are sampled evenly).
-    static let maximumCandidates = 1024
+    /// Weight of saliency under the toolbar band in the share, against 1 below it.
+    static let bandSaliencyWeight = 0.25
+    /// Weights of the subject's placement and of cutting other regions against the saliency share.
+    /// [E, chosen on the corpus labels]
+    static let placementWeight = 0.5
+    static let cutPenaltyWeight = 0.3
+    /// Crop sizes tried between the largest and the smallest allowed (geometric steps), and positions
+    /// per axis and size (evenly spaced, plus the ones that put the subject at the visible centre, just
+    /// below the band, or against an edge).
+    static let zoomSteps = 16
+    static let positionSteps = 33
 
     /// The largest size of `aspectRatio` (width / height) inside `source`: full height when the source
     /// is wider than the target, else full width; the other side rounded half away from zero and kept
@@ -41,7 +64,20 @@ public enum CropPlanner {
         return PixelSize(width: source.width, height: min(source.height, max(1, height)))
     }
 
-    /// Plans the crop of `image` for `target` (its aspect ratio and toolbar band).
+    /// The largest crop scaled by `scale` (0 < scale <= 1): its long fitting side x scale rounded half away
+    /// from zero, the other from the aspect ratio, each kept in 1...source.
+    public static func cropSize(for source: PixelSize, aspectRatio: Double, scale: Double) -> PixelSize {
+        let largest = cropSize(for: source, aspectRatio: aspectRatio)
+        if scale >= 1 { return largest }
+        if largest.height == source.height && largest.width < source.width {
+            let height = max(1, Int((Double(largest.height) * scale).rounded()))
+            return PixelSize(width: min(source.width, max(1, Int((Double(height) * aspectRatio).rounded()))), height: height)
+        }
+        let width = max(1, Int((Double(largest.width) * scale).rounded()))
+        return PixelSize(width: width, height: min(source.height, max(1, Int((Double(width) / aspectRatio).rounded()))))
+    }
+
+    /// Plans the crop of `image` for `target` (its aspect ratio and toolbar band), without zoom.
     public static func plan(_ image: Image, for target: HeroTarget, mode: CropMode = .attention) -> CropPlan {
         plan(image, aspectRatio: target.aspectRatio, mode: mode, toolbarBandFraction: target.toolbarBandFraction)
     }
@@ -49,45 +85,63 @@ public enum CropPlanner {
     /// Plans the crop of `image` at `aspectRatio`; saliency is analysed at a long side of `analysisSide`.
     /// - Parameter toolbarBandFraction: share of the crop height, from the top, under the bars (0..<1).
     public static func plan(_ image: Image, aspectRatio: Double, mode: CropMode = .attention,
-                            toolbarBandFraction: Double = 0, analysisSide: Int = 256) -> CropPlan {
+                            toolbarBandFraction: Double = 0, subjects: [SubjectRegion]? = nil, zoom: ZoomLimits = .none,
+                            analysisSide: Int = 256) -> CropPlan {
         plan(SaliencyMap(image: image, maximumSide: analysisSide), aspectRatio: aspectRatio, mode: mode,
-             toolbarBandFraction: toolbarBandFraction)
+             toolbarBandFraction: toolbarBandFraction, subjects: subjects, zoom: zoom)
     }
 
-    /// Plans from a saliency map already computed (for example on a shrink-on-load decode; use
-    /// `CropPlan.scaled(to:)` to carry the plan to another size of the same picture).
+    /// The subject regions of a photo without faces or a sidecar: the salient region, if any.
+    public static func detectedSubjects(_ saliency: SaliencyMap) -> [SubjectRegion] {
+        let mapPixels = Double(saliency.size.width * saliency.size.height)
+        guard saliency.total / mapPixels >= flatSaliencyThreshold, let salient = SubjectRegion.salient(in: saliency) else { return [] }
+        return [salient]
+    }
+
+    /// Plans from a saliency map already computed.
+    /// - Parameter subjects: the photo's subject regions in the map's source pixels; nil detects the
+    ///   salient region from the map (`detectedSubjects`). Pass the same regions for every target of a
+    ///   photo so that they agree.
     public static func plan(_ saliency: SaliencyMap, aspectRatio: Double, mode: CropMode = .attention,
-                            toolbarBandFraction: Double = 0) -> CropPlan {
+                            toolbarBandFraction: Double = 0, subjects: [SubjectRegion]? = nil,
+                            zoom: ZoomLimits = .none) -> CropPlan {
         precondition((0..<1).contains(toolbarBandFraction), "toolbar band fraction must be in 0..<1")
         let source = saliency.sourceSize
-        let crop = cropSize(for: source, aspectRatio: aspectRatio)
-        let scorer = WindowScorer(saliency: saliency, crop: crop, band: toolbarBandFraction)
-        func makePlan(x: Int, y: Int, used: CropMode, subject: (x: Double, y: Double)?) -> CropPlan {
-            let rect = PixelRect(x: x, y: y, width: crop.width, height: crop.height)
-            let point = subject ?? (Double(x) + Double(crop.width) / 2, Double(y) + Double(crop.height) / 2)
-            return CropPlan(sourceSize: source, rect: rect, aspectRatio: aspectRatio, requestedMode: mode, mode: used,
-                            score: scorer.score(offset: scorer.slidesHorizontally ? x : y), subjectX: point.x, subjectY: point.y,
-                            toolbarBandFraction: toolbarBandFraction)
-        }
-        let centred = (x: (source.width - crop.width) / 2, y: (source.height - crop.height) / 2)
+        let regions = subjects ?? detectedSubjects(saliency)
+        let search = CropSearch(saliency: saliency, aspectRatio: aspectRatio, band: toolbarBandFraction, regions: regions)
+        let largest = cropSize(for: source, aspectRatio: aspectRatio)
+        var used = mode
+        var rect: PixelRect
+        var subject = search.subject
         switch mode {
         case .center:
-            return makePlan(x: centred.x, y: centred.y, used: .center, subject: nil)
+            rect = PixelRect(x: (source.width - largest.width) / 2, y: (source.height - largest.height) / 2,
+                             width: largest.width, height: largest.height)
         case .focal(let fx, let fy):
             let point = (x: min(1, max(0, fx)) * Double(source.width), y: min(1, max(0, fy)) * Double(source.height))
-            return makePlan(x: place(point.x, length: crop.width, extent: source.width),
-                            y: place(point.y, length: crop.height, extent: source.height), used: mode, subject: point)
+            rect = PixelRect(x: place(point.x, length: largest.width, extent: source.width),
+                             y: place(point.y, length: largest.height, extent: source.height),
+                             width: largest.width, height: largest.height)
+            let px = min(source.width - 1, Int(point.x)), py = min(source.height - 1, Int(point.y))
+            subject = (Box(PixelRect(x: px, y: py, width: 1, height: 1)), true)
         case .attention:
             let mapPixels = Double(saliency.size.width * saliency.size.height)
-            guard saliency.total / mapPixels >= flatSaliencyThreshold else {
-                return makePlan(x: centred.x, y: centred.y, used: .center, subject: nil)
+            if saliency.total / mapPixels < flatSaliencyThreshold && subject == nil {
+                used = .center
+                rect = PixelRect(x: (source.width - largest.width) / 2, y: (source.height - largest.height) / 2,
+                                 width: largest.width, height: largest.height)
+            } else {
+                rect = search.best(zoom: zoom)
             }
-            let densest = saliency.densestPoint()
-            let subject = saliency.sourcePoint(x: densest.x, y: densest.y)
-            let offset = scorer.bestOffset(subject: subject)
-            return makePlan(x: scorer.slidesHorizontally ? offset : 0, y: scorer.slidesHorizontally ? 0 : offset,
-                            used: .attention, subject: subject)
         }
+        let verdict = search.verdict(rect, subject: subject, mode: used, zoom: zoom)
+        let point: (x: Double, y: Double) = subject.map { $0.box.centre } ?? (Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
+        return CropPlan(sourceSize: source, rect: rect, aspectRatio: aspectRatio, requestedMode: mode, mode: used,
+                        score: search.share(Box(rect)), subjectX: point.x, subjectY: point.y,
+                        toolbarBandFraction: toolbarBandFraction, subjects: regions,
+                        subjectBox: subject.map { $0.box.pixelRect(clippedTo: source) },
+                        zoom: Double(largest.width) / Double(rect.width),
+                        subjectClearsToolbar: verdict == nil, subjectClearsToolbarReason: verdict)
     }
 
     /// The offset of a window of `length` in `extent` that contains the pixel at `point` and centres it
@@ -101,113 +155,196 @@ public enum CropPlanner {
     }
 }
 
-/// Scores crop positions along the crop's free axis from a saliency profile: the map summed across the
-/// axis the crop spans completely, with that axis' weights already applied.
-private struct WindowScorer {
-    let slidesHorizontally: Bool
-    /// Weighted saliency per map pixel along the free axis.
-    let profile: [Double]
-    /// Source coordinate of each map pixel centre along the free axis.
-    let centres: [Double]
-    /// Crop length and largest offset along the free axis, source pixels.
-    let length: Int
-    let maximumOffset: Int
-    /// Toolbar band fraction applied on the vertical axis.
+/// The search behind `attention` and the verdict of every mode, on one saliency map and one set of regions.
+private struct CropSearch {
+    let source: PixelSize
+    let aspectRatio: Double
     let band: Double
+    /// The constraint box and whether it is made of high-confidence regions (zoom allowed).
+    let subject: (box: Box, hard: Bool)?
+    /// Regions outside the constraint, with their boxes: cutting them is penalised.
+    let others: [(box: Box, confidence: Double)]
+    /// Summed-area table of the map, (width + 1) x (height + 1), and the map's total.
+    let integral: [Double]
+    let map: PixelSize
     let total: Double
 
-    init(saliency: SaliencyMap, crop: PixelSize, band: Double) {
-        let source = saliency.sourceSize, map = saliency.size
-        slidesHorizontally = crop.width < source.width
+    init(saliency: SaliencyMap, aspectRatio: Double, band: Double, regions: [SubjectRegion]) {
+        source = saliency.sourceSize
+        self.aspectRatio = aspectRatio
         self.band = band
-        total = saliency.total
-        let (freeCount, spanCount) = slidesHorizontally ? (map.width, map.height) : (map.height, map.width)
-        var profile = [Double](repeating: 0, count: freeCount)
-        for s in 0..<spanCount {
-            let t = (Double(s) + 0.5) / Double(spanCount)
-            let weight = slidesHorizontally ? Self.verticalWeight(t, band: band) : Self.horizontalWeight(t)
-            for f in 0..<freeCount {
-                let value = slidesHorizontally ? saliency.values[s * map.width + f] : saliency.values[f * map.width + s]
-                profile[f] += Double(value) * weight
-            }
-        }
-        self.profile = profile
-        let extent = slidesHorizontally ? source.width : source.height
-        centres = (0..<freeCount).map { (Double($0) + 0.5) * Double(extent) / Double(freeCount) }
-        length = slidesHorizontally ? crop.width : crop.height
-        maximumOffset = extent - length
-    }
-
-    static func horizontalWeight(_ t: Double) -> Double {
-        let d = abs(2 * t - 1)
-        return 1 - CropPlanner.edgeFalloff * d * d
-    }
-
-    /// Like `horizontalWeight` on the visible part below the band; in the band, rising from
-    /// `toolbarBandTopWeight` to `toolbarBandBottomWeight`.
-    static func verticalWeight(_ t: Double, band: Double) -> Double {
-        if t < band {
-            return CropPlanner.toolbarBandTopWeight + (CropPlanner.toolbarBandBottomWeight - CropPlanner.toolbarBandTopWeight) * t / band
-        }
-        let centre = (1 + band) / 2, radius = (1 - band) / 2
-        let d = min(1, abs(t - centre) / radius)
-        return 1 - CropPlanner.edgeFalloff * d * d
-    }
-
-    /// Weighted share of the saliency inside the crop at `offset` (source pixels along the free axis).
-    func score(offset: Int) -> Double {
-        guard total > 0 else { return 0 }
-        var sum = 0.0
-        let start = Double(offset), end = Double(offset + length)
-        for (i, c) in centres.enumerated() where c >= start && c < end {
-            let t = (c - start) / Double(length)
-            sum += profile[i] * (slidesHorizontally ? Self.horizontalWeight(t) : Self.verticalWeight(t, band: band))
-        }
-        return min(1, sum / total)
-    }
-
-    /// Weight of the subject's position in the crop at `offset` (0 outside).
-    func placement(offset: Int, subject s: Double) -> Double {
-        let t = (s - Double(offset)) / Double(length)
-        guard t >= 0 && t < 1 else { return 0 }
-        return slidesHorizontally ? Self.horizontalWeight(t) : Self.verticalWeight(t, band: band)
-    }
-
-    /// The offset with the best score plus `subjectEmphasis` x placement among those whose crop contains
-    /// `subject` (source pixels) and, sliding vertically, shows it below the band; relaxed step by step
-    /// when no offset satisfies that.
-    func bestOffset(subject: (x: Double, y: Double)) -> Int {
-        if maximumOffset == 0 { return 0 }
-        let s = slidesHorizontally ? subject.x : subject.y
-        var candidates: [Int]
-        if maximumOffset <= CropPlanner.maximumCandidates {
-            candidates = Array(0...maximumOffset)
+        map = saliency.size
+        // A sidecar box alone decides; else faces are the subject and the salient region only composition;
+        // else the salient region.
+        let sidecar = regions.filter { $0.kind == .sidecar }, faces = regions.filter { $0.kind == .face && $0.isHighConfidence }
+        let hard = !sidecar.isEmpty ? sidecar : !faces.isEmpty ? faces : regions.filter(\.isHighConfidence)
+        if let first = hard.first {
+            subject = (hard.dropFirst().reduce(Box(first.rect)) { $0.union(Box($1.rect)) }, true)
+            others = regions.filter { !hard.contains($0) }.map { (Box($0.rect), $0.confidence) }
+        } else if let best = regions.max(by: { $0.confidence < $1.confidence }), best.confidence > 0 {
+            subject = (Box(best.rect), false)
+            others = regions.filter { $0 != best }.map { (Box($0.rect), $0.confidence) }
         } else {
-            let step = Double(maximumOffset) / Double(CropPlanner.maximumCandidates)
-            candidates = (0...CropPlanner.maximumCandidates).map { Int((Double($0) * step).rounded()) }
+            subject = nil
+            others = regions.map { (Box($0.rect), $0.confidence) }
         }
-        // Also the offsets that put the subject at the visible centre and just below the band.
-        let visibleCentre = slidesHorizontally ? 0.5 : (1 + band) / 2
-        for anchor in [s - Double(length) * visibleCentre, s - Double(length) * band - 1] {
-            candidates.append(min(max(0, Int(anchor.rounded(.down))), maximumOffset))
-        }
-        let contains = { (o: Int) in s >= Double(o) && s < Double(o + length) }
-        let clearsBand = { (o: Int) in self.slidesHorizontally || (s - Double(o)) / Double(self.length) > self.band }
-        var feasible = candidates.filter { contains($0) && clearsBand($0) }
-        if feasible.isEmpty { feasible = candidates.filter(contains) }
-        if feasible.isEmpty { feasible = candidates }
-        let middle = Double(maximumOffset) / 2
-        let objective = { (o: Int) in self.score(offset: o) + CropPlanner.subjectEmphasis * self.placement(offset: o, subject: s) }
-        var best = feasible[0], bestScore = objective(best)
-        for o in feasible.dropFirst() {
-            let value = objective(o)
-            let nearer = abs(Double(o) - middle) < abs(Double(best) - middle)
-            let tieBreak = abs(Double(o) - middle) == abs(Double(best) - middle) && o < best
-            if value > bestScore || (value == bestScore && (nearer || tieBreak)) {
-                best = o
-                bestScore = value
+        let w = map.width, h = map.height
+        var table = [Double](repeating: 0, count: (w + 1) * (h + 1))
+        for y in 0..<h {
+            var row = 0.0
+            for x in 0..<w {
+                row += Double(saliency.values[y * w + x])
+                table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + row
             }
         }
-        return best
+        integral = table
+        total = table[(h + 1) * (w + 1) - 1]
+    }
+
+    /// The summed-area table at a continuous map point (bilinear between its corners: saliency spread
+    /// evenly over each map pixel).
+    private func cumulative(_ mx: Double, _ my: Double) -> Double {
+        let w = map.width, h = map.height
+        let x = min(Double(w), max(0, mx)), y = min(Double(h), max(0, my))
+        let x0 = min(w - 1, Int(x)), y0 = min(h - 1, Int(y))
+        let fx = x - Double(x0), fy = y - Double(y0)
+        func at(_ i: Int, _ j: Int) -> Double { integral[j * (w + 1) + i] }
+        let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
+        let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+
+    /// Saliency inside `box` (source pixels).
+    func mass(_ box: Box) -> Double {
+        let sx = Double(map.width) / Double(source.width), sy = Double(map.height) / Double(source.height)
+        let x0 = box.minX * sx, x1 = box.maxX * sx, y0 = box.minY * sy, y1 = box.maxY * sy
+        return max(0, cumulative(x1, y1) - cumulative(x0, y1) - cumulative(x1, y0) + cumulative(x0, y0))
+    }
+
+    /// The crop's saliency share, the part under the band at `bandSaliencyWeight`: 0...1.
+    func share(_ crop: Box) -> Double {
+        guard total > 0 else { return 0 }
+        let split = crop.minY + band * crop.height
+        let bandMass = mass(Box(minX: crop.minX, minY: crop.minY, maxX: crop.maxX, maxY: split))
+        let visible = mass(Box(minX: crop.minX, minY: split, maxX: crop.maxX, maxY: crop.maxY))
+        return min(1, (visible + CropPlanner.bandSaliencyWeight * bandMass) / total)
+    }
+
+    func composition(_ crop: Box) -> Double {
+        var score = share(crop)
+        if let subject {
+            let c = subject.box.centre
+            let visibleTop = crop.minY + band * crop.height
+            let dx = (c.x - (crop.minX + crop.maxX) / 2) / (crop.width / 2)
+            let dy = (c.y - (visibleTop + crop.maxY) / 2) / ((crop.maxY - visibleTop) / 2)
+            score += CropPlanner.placementWeight * max(0, 1 - dx * dx - dy * dy)
+        }
+        for other in others where other.box.area > 0 {
+            let f = other.box.intersectionArea(crop) / other.box.area
+            score -= CropPlanner.cutPenaltyWeight * 4 * f * (1 - f) * other.confidence
+        }
+        return score
+    }
+
+    func level(_ crop: Box) -> Int {
+        guard let subject else { return 0 }
+        guard crop.contains(subject.box) else { return 0 }
+        return clears(subject.box, in: crop) ? 2 : 1
+    }
+
+    func clears(_ box: Box, in crop: Box) -> Bool { box.minY >= crop.minY + band * crop.height - 1e-9 }
+
+    /// Crop sizes to try, largest first.
+    func sizes(zoom: ZoomLimits) -> [PixelSize] {
+        let largest = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
+        guard let subject, subject.hard else { return [largest] }
+        var smallest = 1 / zoom.maximumZoom
+        if let floor = zoom.minimumCropSize {
+            smallest = max(smallest, Double(floor.width) / Double(largest.width), Double(floor.height) / Double(largest.height))
+        }
+        guard smallest < 1 else { return [largest] }
+        var sizes = [largest]
+        for k in 1...CropPlanner.zoomSteps {
+            let scale = pow(smallest, Double(k) / Double(CropPlanner.zoomSteps))
+            let size = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio, scale: scale)
+            if let floor = zoom.minimumCropSize, size.width < floor.width || size.height < floor.height { continue }
+            if size.width < sizes.last!.width { sizes.append(size) }
+        }
+        return sizes
+    }
+
+    /// Offsets along one axis: evenly spaced, plus the anchors, clamped to 0...maximum, sorted, unique.
+    private func offsets(maximum: Int, anchors: [Double]) -> [Int] {
+        guard maximum > 0 else { return [0] }
+        var values = Set((0...CropPlanner.positionSteps).map { Int((Double($0) * Double(maximum) / Double(CropPlanner.positionSteps)).rounded()) })
+        for anchor in anchors where anchor.isFinite { values.insert(min(maximum, max(0, Int(anchor.rounded(.down))))) }
+        return values.sorted()
+    }
+
+    /// The `attention` crop (see `CropPlanner`).
+    func best(zoom: ZoomLimits) -> PixelRect {
+        struct Candidate { var rect: PixelRect; var level: Int; var coverage: Double; var score: Double; var sizeIndex: Int; var centring: Double }
+        var candidates: [Candidate] = []
+        for (index, size) in sizes(zoom: zoom).enumerated() {
+            let w = Double(size.width), h = Double(size.height)
+            var xAnchors: [Double] = [], yAnchors: [Double] = []
+            if let b = subject?.box {
+                xAnchors = [b.centre.x - w / 2, b.minX, b.maxX - w]
+                yAnchors = [b.minY - band * h, (b.minY - band * h).rounded(.down) - 1, b.centre.y - h * (1 + band) / 2, b.maxY - h, b.minY]
+            }
+            let maxX = source.width - size.width, maxY = source.height - size.height
+            for y in offsets(maximum: maxY, anchors: yAnchors) {
+                for x in offsets(maximum: maxX, anchors: xAnchors) {
+                    let rect = PixelRect(x: x, y: y, width: size.width, height: size.height)
+                    let box = Box(rect)
+                    let coverage = subject.map { $0.box.area > 0 ? $0.box.intersectionArea(box) / $0.box.area : 1 } ?? 1
+                    let centring = abs(Double(x) - Double(maxX) / 2) + abs(Double(y) - Double(maxY) / 2)
+                    candidates.append(Candidate(rect: rect, level: level(box), coverage: (coverage * 1e4).rounded() / 1e4,
+                                                score: composition(box), sizeIndex: index, centring: centring))
+                }
+            }
+        }
+        let topLevel = candidates.map(\.level).max()!
+        var pool = candidates.filter { $0.level == topLevel }
+        let topCoverage = pool.map(\.coverage).max()!
+        pool = pool.filter { $0.coverage >= topCoverage - 1e-3 }
+        let size = pool.map(\.sizeIndex).min()!
+        pool = pool.filter { $0.sizeIndex == size }
+        var best = pool[0]
+        for c in pool.dropFirst() {
+            if c.score > best.score + 1e-12 { best = c; continue }
+            guard abs(c.score - best.score) <= 1e-12 else { continue }
+            if c.centring < best.centring || (c.centring == best.centring && (c.rect.y, c.rect.x) < (best.rect.y, best.rect.x)) { best = c }
+        }
+        return best.rect
+    }
+
+    /// Why the crop's subject does not clear the band (nil when it does: whole in the crop, and below the band).
+    func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool)?, mode: CropMode, zoom: ZoomLimits) -> String? {
+        guard let subject else { return "no subject found" }
+        let crop = Box(rect), b = subject.box
+        let largest = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
+        if !crop.contains(b) {
+            if b.width > Double(largest.width) || b.height > Double(largest.height) { return "subject larger than the crop" }
+            return mode == .attention ? "subject cut by the crop" : "subject cut by the \(mode) crop"
+        }
+        if clears(b, in: crop) { return nil }
+        let visible = (1 - band) * Double(largest.height)
+        if b.height > visible { return "subject taller than the visible area" }
+        // The tallest crop that can clear: its top at 0 and the band's lower edge at the subject's top.
+        let tallest = min(Double(largest.height), b.minY / band)
+        if tallest * (1 - band) < b.height || tallest * aspectRatio < b.width { return "subject too close to the top edge to clear the band" }
+        let needed = Double(largest.height) / tallest
+        if needed <= 1 + 1e-9 { return mode == .attention ? "subject under the band" : "\(mode) crop leaves the subject under the band" }
+        let zoomText = "\((needed * 100).rounded(.up) / 100)x"
+        if mode != .attention { return "clearing the band needs zoom \(zoomText), which the \(mode) crop does not use" }
+        if !subject.hard { return "clearing the band needs zoom \(zoomText), only used for a high-confidence subject" }
+        if needed > zoom.maximumZoom + 1e-9 {
+            return "clearing the band needs zoom \(zoomText), more than crop.maxZoom \(zoom.maximumZoom.compactDecimalText)"
+        }
+        if let floor = zoom.minimumCropSize {
+            return "source too small to zoom \(zoomText) (the largest tier needs a crop of at least \(floor.width)x\(floor.height))"
+        }
+        return "subject under the band"
     }
 }

@@ -111,11 +111,16 @@ public struct SaliencyMap: Sendable {
     /// The map point of highest saliency density: the maximum of the map box-blurred twice with radius
     /// `radius` (default: long side / 32), the first in raster order on ties. Map coordinates.
     public func densestPoint(radius: Int? = nil) -> (x: Int, y: Int) {
-        let r = radius ?? max(1, max(size.width, size.height) / 32)
-        let smooth = Self.boxBlurred(Self.boxBlurred(values, size: size, radius: r), size: size, radius: r)
+        let smooth = smoothed(radius: radius)
         var best = 0
         for i in smooth.indices where smooth[i] > smooth[best] { best = i }
         return (best % size.width, best / size.width)
+    }
+
+    /// The map box-blurred twice with `radius` (default: long side / 32), unnormalised window sums.
+    func smoothed(radius: Int? = nil) -> [Float] {
+        let r = radius ?? max(1, max(size.width, size.height) / 32)
+        return Self.boxBlurred(Self.boxBlurred(values, size: size, radius: r), size: size, radius: r)
     }
 
     /// Separable box blur (unnormalised window sums) with edge clamping, in map coordinates.

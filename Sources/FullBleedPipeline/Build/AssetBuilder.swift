@@ -28,12 +28,13 @@ public enum AssetBuilder {
             decoded.image = converted
             ran.insert(.color)
         }
-        let crops = CropStep.run(decoded.image, plan: plan)
+        let cropped = CropStep.run(decoded.image, plan: plan)
+        let crops = cropped.crops
         var resample = plan.spec.resample
         resample.parallel = plan.spec.resample.parallel && mayUseAllCores
         let encoder = OutputEncoder(spec: plan.spec, assetKey: plan.assetKey, path: plan.source.relativePath,
                                     enabled: plan.steps.contains(.encode), parallel: mayUseAllCores)
-        var warnings = decoded.warnings
+        var warnings = decoded.warnings + cropped.warnings
         var targets: [TargetRecord] = []
         var files: [(path: String, bytes: [UInt8])] = []
         var firstCascade: ReductionCascade?
@@ -55,7 +56,7 @@ public enum AssetBuilder {
 
         let record = AssetRecord(
             plan: plan, bytes: bytes, decoded: decoded, warnings: warnings, targets: targets, placeholders: placeholders,
-            steps: plan.steps.filter { ran.contains($0) })
+            steps: plan.steps.filter { ran.contains($0) }, subjects: crops.first?.subjects ?? [])
         return Output(record: record, files: files, megapixels: plan.megapixels,
                       previewThumbnail: thumbnail)
     }
@@ -64,7 +65,7 @@ public enum AssetBuilder {
 extension AssetRecord {
     /// The manifest record of a built asset.
     init(plan: AssetPlan, bytes: [UInt8], decoded: DecodedSource, warnings: [String], targets: [TargetRecord],
-         placeholders: PlaceholderRecord?, steps: [BuildStep]) {
+         placeholders: PlaceholderRecord?, steps: [BuildStep], subjects: [SubjectRegion] = []) {
         let info = plan.info
         self.init(
             key: plan.assetKey,
@@ -80,6 +81,7 @@ extension AssetRecord {
                 }),
             sidecarSHA256: plan.sidecar?.sha256,
             altText: plan.sidecar?.altText,
+            subjects: subjects.isEmpty ? nil : subjects.map { SubjectRecord($0, from: decoded.image.size, to: info.size) },
             warnings: warnings,
             decode: DecodeRecord(loadScale: decoded.loadScale, width: decoded.image.width, height: decoded.image.height),
             targets: targets,

@@ -69,7 +69,7 @@ public struct AssetPlan: Sendable {
         self.targets = targets
         var decode = limits
         decode.readsGainMap = spec.hdr == .keep
-        decode.minimumSize = Self.minimumDecodeSize(targets, sourceSize: size)
+        decode.minimumSize = Self.minimumDecodeSize(targets, sourceSize: size, zoom: cropMode == .attention ? spec.maximumZoom : 1)
         self.decode = decode
         steps = Self.steps(spec: spec, targets: targets, textBoxes: !parameters.textBoxes.isEmpty, previewThumbnail: previewThumbnail,
                            gainMap: decode.readsGainMap)
@@ -100,11 +100,12 @@ public struct AssetPlan: Sendable {
     }
 
     /// The smallest decode covering every target's produced tiers; nil means full size. Analysis and
-    /// placeholders need little: derivatives decide.
-    static func minimumDecodeSize(_ targets: [Target], sourceSize: PixelSize) -> PixelSize? {
+    /// placeholders need little: derivatives decide. `zoom` (the largest `attention` may use) multiplies the
+    /// resampler's margin, so that a zoomed crop is reduced as much as a full one would be.
+    static func minimumDecodeSize(_ targets: [Target], sourceSize: PixelSize, zoom: Double = 1) -> PixelSize? {
         var minimum: PixelSize? = PixelSize(width: 1, height: 1)
         for target in targets {
-            if let needed = target.derivatives.minimumDecodeSize(sourceSize: sourceSize), let current = minimum {
+            if let needed = target.derivatives.minimumDecodeSize(sourceSize: sourceSize, margin: 1.5 * zoom), let current = minimum {
                 minimum = PixelSize(width: max(current.width, needed.width), height: max(current.height, needed.height))
             } else if !target.derivatives.produced.isEmpty {
                 minimum = nil

@@ -109,9 +109,23 @@ extension CropRecord {
         self.init(x: x, y: y, width: min(s(plan.rect.width), sourceSize.width - x), height: min(s(plan.rect.height), sourceSize.height - y),
                   mode: plan.mode.description, requestedMode: plan.requestedMode.description, score: Self.rounded(plan.score),
                   subjectX: Self.rounded(plan.subjectX * scale), subjectY: Self.rounded(plan.subjectY * scale),
-                  subjectClearsToolbar: plan.subjectClearsToolbar)
+                  subjectClearsToolbar: plan.subjectClearsToolbar, zoom: (plan.zoom * 1e4).rounded() / 1e4,
+                  subjectBox: plan.subjectBox.map { box in
+                      let r = SubjectRegion(rect: box, kind: .sidecar, confidence: 1).scaled(from: plan.sourceSize, to: sourceSize).rect
+                      return PixelBox(x: r.x, y: r.y, width: r.width, height: r.height)
+                  },
+                  subjectClearsToolbarReason: plan.subjectClearsToolbarReason)
     }
 
     /// Six decimals: enough for any consumer, and stable JSON.
     static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+}
+
+extension SubjectRecord {
+    /// `region` (pixels of an image of `size`) in pixels of the full-resolution source of `sourceSize`.
+    init(_ region: SubjectRegion, from size: PixelSize, to sourceSize: PixelSize) {
+        let r = region.scaled(from: size, to: sourceSize).rect
+        self.init(kind: region.kind.rawValue, confidence: (region.confidence * 1e4).rounded() / 1e4,
+                  x: r.x, y: r.y, width: r.width, height: r.height)
+    }
 }

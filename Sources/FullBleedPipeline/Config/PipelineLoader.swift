@@ -88,7 +88,7 @@ public enum PipelineLoader {
         var ext = ExtensionSpec.default
         if var e = try root.object("extension") { ext = try parseExtension(&e, base: ext) }
         let targets = try parseTargets(&root, extensionDefaults: ext)
-        let (cropMode, toolbarAware) = try parseCrop(&root)
+        let (cropMode, toolbarAware, cropFaces, maximumZoom) = try parseCrop(&root)
         let resample = try parseResample(&root)
         let legibility = try parseLegibility(&root)
         let placeholders = try parsePlaceholders(&root)
@@ -108,6 +108,8 @@ public enum PipelineLoader {
             legibility: legibility, placeholders: placeholders, outputs: outputs, naming: naming, colorOutput: color,
             maxPixels: maxPixels, decodeSeconds: decodeSeconds, contentHash: contentHash(of: document))
         spec.emit = emit
+        spec.cropFaces = cropFaces
+        spec.maximumZoom = maximumZoom
         spec.hdr = hdr
         if emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "$.emit.xcassets") }
         return spec
@@ -154,8 +156,8 @@ public enum PipelineLoader {
         return targets
     }
 
-    static func parseCrop(_ root: inout JSONObjectReader) throws -> (mode: CropMode, toolbarAware: Bool) {
-        guard var crop = try root.object("crop") else { return (.attention, true) }
+    static func parseCrop(_ root: inout JSONObjectReader) throws -> (mode: CropMode, toolbarAware: Bool, faces: Bool, maximumZoom: Double) {
+        guard var crop = try root.object("crop") else { return (.attention, true, true, ZoomLimits.defaultMaximumZoom) }
         var cropMode = CropMode.attention
         switch try crop.choice("mode", of: ["attention", "center", "focal"]) {
         case "center": cropMode = .center
@@ -168,8 +170,10 @@ public enum PipelineLoader {
             throw ConfigError(location: crop.path("focus"), message: "only allowed with \"mode\": \"focal\"")
         }
         let toolbarAware = try crop.bool("toolbarAware") ?? true
+        let faces = try crop.bool("faces") ?? true
+        let maximumZoom = try crop.number("maxZoom", in: 1...4) ?? ZoomLimits.defaultMaximumZoom
         try crop.rejectUnknownKeys()
-        return (cropMode, toolbarAware)
+        return (cropMode, toolbarAware, faces, maximumZoom)
     }
 
     static func parseResample(_ root: inout JSONObjectReader) throws -> ResampleOptions {

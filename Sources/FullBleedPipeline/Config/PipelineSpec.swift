@@ -16,6 +16,11 @@ public struct PipelineSpec: Sendable, Hashable {
     public var cropMode: CropMode
     /// Whether the crop planner keeps the subject out of each device's toolbar band.
     public var toolbarAware: Bool
+    /// Whether `attention` crops look for human faces (`crop.faces`, default true; README "Subjects and the crop search").
+    public var cropFaces: Bool = true
+    /// Largest zoom `attention` may use to keep the subject whole or below the band (`crop.maxZoom`, 1...4,
+    /// default 1.5; 1 disables zoom).
+    public var maximumZoom: Double = ZoomLimits.defaultMaximumZoom
     public var resample: ResampleOptions
     /// Stretch headroom for device targets (nil: each target's default, 1.25 for devices, 1 for the web).
     public var stretchHeadroom: Double?

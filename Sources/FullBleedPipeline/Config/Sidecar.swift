@@ -7,11 +7,15 @@ import FullBleedCore
 /// ```json
 /// { "focus": [0.3, 0.6], "crop": "focal", "title": {"x": 0.05, "y": 0.7, "width": 0.6, "height": 0.2}, "alt": "A bridge at dusk" }
 /// ```
+/// or, instead of `focus`, the subject as a box of the source: `"subject": {"x": 0.4, "y": 0.1, "width": 0.2, "height": 0.3}`.
 public struct Sidecar: Sendable, Hashable {
     /// Crop mode for this asset (a `focus` alone implies `focal`).
     public var cropMode: CropMode?
     /// A title drawn over the hero, normalised 0...1 of the hero; measured like the pipeline's text boxes.
     public var title: TextBox?
+    /// The photo's subject as fractions (0...1) of the displayed source: overrides detection (kind
+    /// `sidecar`, confidence 1) and implies `attention`.
+    public var subject: TextBox?
     /// Alternative text, passed through to the manifest.
     public var altText: String?
     /// SHA-256 of the sidecar file's bytes (recorded so that editing the sidecar rebuilds the asset).
@@ -59,8 +63,18 @@ public struct Sidecar: Sendable, Hashable {
         if focus != nil, let mode = sidecar.cropMode, mode == .center || mode == .attention {
             throw ConfigError(location: "$.focus", message: "only allowed with \"crop\": \"focal\" (or without \"crop\")")
         }
+        if let subject = root.value("subject") {
+            if focus != nil { throw ConfigError(location: "$.subject", message: "cannot be combined with \"focus\"") }
+            if let mode = sidecar.cropMode, mode != .attention {
+                throw ConfigError(location: "$.subject", message: "only allowed with \"crop\": \"attention\" (or without \"crop\")")
+            }
+            var box = try PipelineLoader.parseTextBox(Self.named(subject, as: "subject"), at: "$.subject")
+            box.name = "subject"
+            sidecar.subject = box
+            sidecar.cropMode = .attention
+        }
         if let title = root.value("title") {
-            var box = try PipelineLoader.parseTextBox(Self.named(title), at: "$.title")
+            var box = try PipelineLoader.parseTextBox(Self.named(title, as: "title"), at: "$.title")
             box.name = "title"
             sidecar.title = box
         }
@@ -73,9 +87,9 @@ public struct Sidecar: Sendable, Hashable {
     }
 
     /// The title object with a `name` added (the pipeline's text boxes require one; the sidecar's is implied).
-    private static func named(_ value: JSONValue) -> JSONValue {
+    private static func named(_ value: JSONValue, as name: String) -> JSONValue {
         guard case .object(var fields) = value else { return value }
-        if fields["name"] == nil { fields["name"] = .string("title") }
+        if fields["name"] == nil { fields["name"] = .string(name) }
         return .object(fields)
     }
 }

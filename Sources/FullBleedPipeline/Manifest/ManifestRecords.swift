@@ -22,6 +22,9 @@ public struct AssetRecord: Sendable, Codable, Equatable {
     /// SHA-256 of the sidecar file that applied, if any (a changed sidecar rebuilds the asset).
     public var sidecarSHA256: String?
     public var altText: String?
+    /// What the photo is about, found once for every target (`attention` crops keep them whole and, where
+    /// they can, below the toolbar band); nil when none was found.
+    public var subjects: [SubjectRecord]? = nil
     /// Non-fatal findings (decoder warnings, skipped or upscaled tiers), one line each.
     public var warnings: [String]
     /// The decode used for every derivative: shrink-on-load scale and the decoded size.
@@ -142,6 +145,35 @@ public struct CropRecord: Sendable, Codable, Equatable {
     public var subjectX: Double
     public var subjectY: Double
     public var subjectClearsToolbar: Bool
+    /// Largest crop of the aspect ratio / this crop's width (1: not zoomed). nil in manifests before it.
+    public var zoom: Double? = nil
+    /// The box `subjectClearsToolbar` judges (the union of the high-confidence subjects, else the most
+    /// confident one, else the focal pixel), full-resolution source pixels; nil without a subject.
+    public var subjectBox: PixelBox? = nil
+    /// Why `subjectClearsToolbar` is false (`subject taller than the visible area`, `source too small to
+    /// zoom ...`); nil when true.
+    public var subjectClearsToolbarReason: String? = nil
+}
+
+/// A box in full-resolution upright source pixels.
+public struct PixelBox: Sendable, Codable, Equatable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+}
+
+/// One subject region of an asset.
+public struct SubjectRecord: Sendable, Codable, Equatable {
+    /// `face`, `salient` or `sidecar`.
+    public var kind: String
+    /// 0...1 (regions at 0.25 or more are hard constraints of the crop).
+    public var confidence: Double
+    /// Full-resolution upright source pixels.
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
 }
 
 public struct DerivativeRecord: Sendable, Codable, Equatable {

@@ -1,13 +1,50 @@
 import FullBleedCore
+import FullBleedFaces
 import FullBleedImage
 
-/// `.crop`: the subject and each target's crop rectangle (decoded-image pixels), from one saliency map.
+/// `.crop`: the photo's subject regions (the sidecar's box; else faces, with `crop.faces`, and the salient
+/// region) found once, then each target's crop rectangle (decoded-image pixels) from them and one saliency
+/// map, so that every device of the photo is cropped around the same subject.
 enum CropStep {
-    static func run(_ image: Image, plan: AssetPlan) -> [CropPlan] {
+    struct Result {
+        var crops: [CropPlan]
+        /// A face detection that failed (the crop then uses the salient region alone), one line.
+        var warnings: [String]
+    }
+
+    static func run(_ image: Image, plan: AssetPlan) -> Result {
         let saliency = SaliencyMap(image: image)
-        return plan.targets.map { target in
-            CropPlanner.plan(saliency, aspectRatio: target.hero.aspectRatio, mode: plan.cropMode,
-                             toolbarBandFraction: target.toolbarBandFraction)
+        var warnings: [String] = []
+        var subjects: [SubjectRegion]
+        if let box = plan.sidecar?.subject {
+            subjects = [SubjectRegion.sidecar(x: box.x, y: box.y, width: box.width, height: box.height, in: image.size)]
+        } else {
+            subjects = CropPlanner.detectedSubjects(saliency)
+            if plan.cropMode == .attention && plan.spec.cropFaces {
+                do {
+                    let faces = try FaceDetector.standard.detect(in: image)
+                    subjects = faces.map { SubjectRegion.face($0.rect, confidence: $0.confidence, in: image.size) } + subjects
+                } catch {
+                    warnings.append("\(error); the crop uses the salient region alone")
+                }
+            }
         }
+        let crops = plan.targets.map { target in
+            CropPlanner.plan(saliency, aspectRatio: target.hero.aspectRatio, mode: plan.cropMode,
+                             toolbarBandFraction: target.toolbarBandFraction, subjects: subjects,
+                             zoom: zoomLimits(target, maximumZoom: plan.spec.maximumZoom))
+        }
+        return Result(crops: crops, warnings: warnings)
+    }
+
+    /// The zoom a target allows: up to `maximumZoom`, never below its largest produced tier (decoded pixels
+    /// are never enlarged), none when a tier is already upscaled.
+    static func zoomLimits(_ target: AssetPlan.Target, maximumZoom: Double) -> ZoomLimits {
+        let produced = target.derivatives.produced
+        if produced.contains(where: { if case .upscaled = $0.status { return true } else { return false } }) { return .none }
+        guard let width = produced.map(\.pixelSize.width).max(), let height = produced.map(\.pixelSize.height).max() else {
+            return ZoomLimits(maximumZoom: maximumZoom)
+        }
+        return ZoomLimits(maximumZoom: maximumZoom, minimumCropSize: PixelSize(width: width, height: height))
     }
 }

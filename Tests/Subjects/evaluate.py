@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Subject figures of issue 16: labelled subject boxes against hero crops.
+
+For every labelled photo and every target of the pipeline, from `fullbleed inspect --json`:
+  whole    the labelled box lies in the delivered crop (counted over crops whose largest size can hold it),
+  clear    whole and below the toolbar band (counted where some crop of the allowed sizes can do it:
+           from the largest down to 1/maxZoom of it, never below the largest produced tier),
+  verdict  the manifest's subjectClearsToolbar equals (whole and clear) computed from the box.
+The same sizes as the delivered crops, placed by libvips `smartcrop --interesting attention` (its crop is
+the attention centre clamped into the image, as vips_smartcrop places it) and by a centre crop, are
+scored the same way.
+
+usage: evaluate.py FULLBLEED LABELS.tsv PHOTO_ROOT [--pipeline ios-hero] [--max-zoom 1.5] [--no-vips]
+Standard library only (libvips-tools' `vips` for the comparison).
+"""
+import argparse, json, os, subprocess, sys
+
+
+def load_labels(path):
+    rows = []
+    for line in open(path):
+        if line.startswith('#') or line.startswith('file\t') or not line.strip():
+            continue
+        f = line.rstrip('\n').split('\t')
+        rows.append((f[0], *map(float, f[1:5])))
+    return rows
+
+
+def largest_crop(W, H, aspect):
+    if W / H > aspect:
+        return min(W, max(1, round(H * aspect))), H
+    return W, min(H, max(1, round(W / aspect)))
+
+
+def can_clear(box, W, H, aspect, band, heights):
+    bx, by, bw, bh = box
+    for h in heights:
+        w = h * aspect
+        if w < bw or h * (1 - band) < bh or w > W + 0.5 or h > H + 0.5:
+            continue
+        if max(0, by + bh - h) <= min(by - band * h, H - h) and max(0, bx + bw - w) <= min(bx, W - w):
+            return True
+    return False
+
+
+def judge(box, crop, band):
+    bx, by, bw, bh = box
+    x, y, w, h = crop
+    whole = bx >= x and by >= y and bx + bw <= x + w and by + bh <= y + h
+    return whole, whole and by >= y + band * h - 1e-6
+
+
+def vips_crop(path, W, H, w, h):
+    out = subprocess.run(['vips', 'smartcrop', path, '/tmp/fb-subjects-smartcrop.v', str(w), str(h),
+                          '--interesting', 'attention', '--attention-x', '--attention-y'],
+                         capture_output=True, text=True, check=True).stdout.split()
+    ax, ay = int(out[0]), int(out[1])
+    return min(max(0, ax - w // 2), W - w), min(max(0, ay - h // 2), H - h), w, h
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument('fullbleed'); p.add_argument('labels'); p.add_argument('root')
+    p.add_argument('--pipeline', default='ios-hero'); p.add_argument('--max-zoom', type=float, default=1.5)
+    p.add_argument('--no-vips', action='store_true'); p.add_argument('--verbose', action='store_true')
+    a = p.parse_args()
+    tally = {k: [0, 0, 0, 0, 0, 0] for k in ('fullbleed', 'vips attention', 'centre')}  # whole/holdable, clear/clearable, verdict/n
+    for rel, fx, fy, fw, fh in load_labels(a.labels):
+        path = os.path.join(a.root, rel)
+        rec = json.loads(subprocess.run([a.fullbleed, 'inspect', path, '--pipeline', a.pipeline, '--json'],
+                                        capture_output=True, text=True, check=True).stdout)
+        W, H = rec['source']['width'], rec['source']['height']
+        box = (fx * W, fy * H, fw * W, fh * H)
+        for t in rec['targets']:
+            c = t['crop']
+            crop = (c['x'], c['y'], c['width'], c['height'])
+            band = t['device']['toolbarBandPoints'] / t['device']['heroHeightPoints'] if t.get('device') else 0
+            aspect = t['aspectRatio']
+            lw, lh = largest_crop(W, H, aspect)
+            produced = [d for d in t['derivatives'] if d['status'] != 'skipped' and d['kind'] == 'plain']
+            upscaled = any(d['status'] == 'upscaled' for d in produced)
+            floor_h = max([d['height'] for d in produced] + [max(d['width'] for d in produced) / aspect] if produced else [1])
+            smallest = lh if upscaled else max(lh / a.max_zoom, floor_h)
+            heights = [lh - (lh - smallest) * i / 200 for i in range(201)] if smallest < lh else [lh]
+            holdable = box[2] <= lw and box[3] <= lh
+            clearable = can_clear(box, W, H, aspect, band, heights)
+            candidates = {'fullbleed': crop,
+                          'centre': ((W - c['width']) // 2, (H - c['height']) // 2, c['width'], c['height'])}
+            if not a.no_vips:
+                candidates['vips attention'] = vips_crop(path, W, H, c['width'], c['height'])
+            for name, r in candidates.items():
+                whole, clear = judge(box, r, band)
+                s = tally[name]
+                if holdable: s[0] += whole; s[1] += 1
+                if clearable: s[2] += clear; s[3] += 1
+                if name == 'fullbleed':
+                    s[4] += (c['subjectClearsToolbar'] == (whole and clear)); s[5] += 1
+                if a.verbose and name == 'fullbleed':
+                    print(f"{rel} {t['name']}: crop {r} zoom {c.get('zoom', 1)} whole {whole} clear {clear} "
+                          f"holdable {holdable} clearable {clearable} verdict {c['subjectClearsToolbar']} "
+                          f"({c.get('subjectClearsToolbarReason')})", file=sys.stderr)
+    print(f"| crops by | subject whole (of crops that can hold it) | clear of the band (where a crop can) | verdict true |")
+    print("|---|---:|---:|---:|")
+    for name, s in tally.items():
+        if name == 'vips attention' and a.no_vips:
+            continue
+        verdict = f"{s[4]}/{s[5]}" if name == 'fullbleed' else "-"
+        print(f"| {name} | {s[0]}/{s[1]} | {s[2]}/{s[3]} | {verdict} |")
+
+
+if __name__ == '__main__':
+    main()
