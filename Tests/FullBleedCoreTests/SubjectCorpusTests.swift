@@ -82,8 +82,10 @@ struct SubjectCorpusTests {
             let truth = SubjectRegion.sidecar(x: label.x, y: label.y, width: label.width, height: label.height, in: image.size).rect
             let saliency = SaliencyMap(image: image)
             var row = label.file
-            for threshold: Float in [0.5, 0.6, 0.7, 0.8] {
-                guard let found = SubjectRegion.salient(in: saliency, threshold: threshold) else { row += " -"; continue }
+            for (cue, threshold) in [(SubjectRegion.SalientCue.saliency, Float(0.5)), (.saliency, 0.7), (.surroundedness, 0.5),
+                                     (.surroundedness, 0.7), (.product, 0.5), (.product, 0.7)] {
+                guard let found = SubjectRegion.salient(in: saliency, threshold: threshold, cue: cue) else { row += " -"; continue }
+                row += " \(cue)"
                 let a = Box(found.rect), b = Box(truth)
                 let iou = a.intersectionArea(b) / (a.area + b.area - a.intersectionArea(b))
                 row += String(format: " t%.1f iou %.2f conf %.2f", threshold, iou, found.confidence)

@@ -28,13 +28,15 @@ public struct ZoomLimits: Sendable, Hashable {
 /// rectangles of the aspect from the largest down to the smallest `ZoomLimits` allows, at many positions
 /// each, around the subject (`SubjectRegion`s: the union of the high-confidence ones, else the most
 /// confident one):
-/// 1. hard constraints: the subject whole in the crop (else as much of it as possible), then its whole box
-///    below the toolbar band when any candidate allows it;
+/// 1. hard constraints (a high-confidence subject only; a low-confidence one is judged, not obeyed): the
+///    subject whole in the crop (else as much of it as possible), then its whole box below the toolbar band
+///    when any candidate allows it;
 /// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band
 ///    (and only for a high-confidence subject);
-/// 3. at that size, the best composition: the saliency share (0.25 under the band) + 0.5 x the subject's
-///    closeness to the visible centre below the band - 0.3 x the cut through lower-confidence regions
-///    (`4 f (1 - f)` of the share `f` of each one inside);
+/// 3. at that size, the best composition: the saliency share (0.25 under the band) + 0.5 x the share of
+///    the middle of the visible part (inset 20%) + 0.5 x a high-confidence subject's closeness to the
+///    visible centre below the band - 0.3 x the cut through other regions (`4 f (1 - f)` of the share
+///    `f` of each one inside, times its confidence);
 /// 4. ties to the position nearest the middle of the free range, then the smaller y, then the smaller x.
 public enum CropPlanner {
     /// Below this mean saliency per map pixel an image counts as flat and `attention` uses `center`.
@@ -45,6 +47,9 @@ public enum CropPlanner {
     /// [E, chosen on the corpus labels]
     static let placementWeight = 0.5
     static let cutPenaltyWeight = 0.3
+    /// The centre weighting: the share of the visible part inset by this fraction on each side, at this weight.
+    static let innerInset = 0.2
+    static let innerShareWeight = 0.5
     /// Crop sizes tried between the largest and the smallest allowed (geometric steps), and positions
     /// per axis and size (evenly spaced, plus the ones that put the subject at the visible centre, just
     /// below the band, or against an edge).
@@ -231,10 +236,13 @@ private struct CropSearch {
     }
 
     func composition(_ crop: Box) -> Double {
-        var score = share(crop)
-        if let subject {
+        // The share, plus half the share of the middle of the visible part (a centre weighting).
+        let visibleTop = crop.minY + band * crop.height
+        let inset = (x: crop.width * CropPlanner.innerInset, y: (crop.maxY - visibleTop) * CropPlanner.innerInset)
+        let inner = Box(minX: crop.minX + inset.x, minY: visibleTop + inset.y, maxX: crop.maxX - inset.x, maxY: crop.maxY - inset.y)
+        var score = share(crop) + CropPlanner.innerShareWeight * (total > 0 ? mass(inner) / total : 0)
+        if let subject, subject.hard {
             let c = subject.box.centre
-            let visibleTop = crop.minY + band * crop.height
             let dx = (c.x - (crop.minX + crop.maxX) / 2) / (crop.width / 2)
             let dy = (c.y - (visibleTop + crop.maxY) / 2) / ((crop.maxY - visibleTop) / 2)
             score += CropPlanner.placementWeight * max(0, 1 - dx * dx - dy * dy)
@@ -247,7 +255,7 @@ private struct CropSearch {
     }
 
     func level(_ crop: Box) -> Int {
-        guard let subject else { return 0 }
+        guard let subject, subject.hard else { return 0 }
         guard crop.contains(subject.box) else { return 0 }
         return clears(subject.box, in: crop) ? 2 : 1
     }
@@ -297,7 +305,7 @@ private struct CropSearch {
                 for x in offsets(maximum: maxX, anchors: xAnchors) {
                     let rect = PixelRect(x: x, y: y, width: size.width, height: size.height)
                     let box = Box(rect)
-                    let coverage = subject.map { $0.box.area > 0 ? $0.box.intersectionArea(box) / $0.box.area : 1 } ?? 1
+                    let coverage = subject.map { $0.hard && $0.box.area > 0 ? $0.box.intersectionArea(box) / $0.box.area : 1 } ?? 1
                     let centring = abs(Double(x) - Double(maxX) / 2) + abs(Double(y) - Double(maxY) / 2)
                     candidates.append(Candidate(rect: rect, level: level(box), coverage: (coverage * 1e4).rounded() / 1e4,
                                                 score: composition(box), sizeIndex: index, centring: centring))

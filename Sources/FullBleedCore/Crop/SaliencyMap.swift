@@ -15,6 +15,11 @@ public struct SaliencyMap: Sendable {
     public let size: PixelSize
     /// Row-major saliency, >= 0.
     public let values: [Float]
+    /// Row-major surroundedness in 0...1, the boolean-map saliency of Zhang and Sclaroff (BMS, ICCV 2013):
+    /// the share of boolean maps (each opponent channel above and below `surroundLevels` thresholds)
+    /// in which the pixel belongs to a region that does not touch the image border. Objects stand out
+    /// from their surround; sky, ground and anything cut by the frame do not.
+    public let surroundedness: [Float]
 
     /// Relative weights of the cues [E, tuned by eye on the corpus photos and on synthetic scenes].
     static let detailWeight: Float = 1.0
@@ -31,7 +36,53 @@ public struct SaliencyMap: Sendable {
         let analysisSize = PixelSize(width: max(1, Int((Double(image.width) * factor).rounded())),
                                      height: max(1, Int((Double(image.height) * factor).rounded())))
         size = analysisSize
-        values = Self.compute(Self.analysisPixels(image, size: analysisSize), size: analysisSize)
+        let pixels = Self.analysisPixels(image, size: analysisSize)
+        values = Self.compute(pixels, size: analysisSize)
+        surroundedness = Self.surroundedness(pixels, size: analysisSize)
+    }
+
+    /// Thresholds per opponent channel for `surroundedness`, evenly spaced between its minimum and maximum.
+    static let surroundLevels = 12
+
+    private static func surroundedness(_ rgba: [Float], size: PixelSize) -> [Float] {
+        let w = size.width, h = size.height, count = w * h
+        var out = [Float](repeating: 0, count: count)
+        guard w > 2 && h > 2 else { return out }
+        var channels = [[Float]](repeating: [Float](repeating: 0, count: count), count: 3)
+        for p in 0..<count {
+            let r = rgba[p * 4], g = rgba[p * 4 + 1], b = rgba[p * 4 + 2]
+            channels[0][p] = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            channels[1][p] = r - g
+            channels[2][p] = (r + g) / 2 - b
+        }
+        var maps = 0
+        var reached = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        stack.reserveCapacity(count)
+        for channel in channels {
+            let low = channel.min()!, high = channel.max()!
+            guard high - low > 1e-3 else { continue }
+            for k in 0..<surroundLevels {
+                let t = low + (high - low) * (Float(k) + 0.5) / Float(surroundLevels)
+                for above in [true, false] {
+                    maps += 1
+                    @inline(__always) func on(_ p: Int) -> Bool { (channel[p] > t) == above }
+                    for i in 0..<count { reached[i] = false }
+                    for x in 0..<w { for p in [x, (h - 1) * w + x] where on(p) && !reached[p] { reached[p] = true; stack.append(p) } }
+                    for y in 0..<h { for p in [y * w, y * w + w - 1] where on(p) && !reached[p] { reached[p] = true; stack.append(p) } }
+                    while let p = stack.popLast() {
+                        let x = p % w
+                        if x > 0 && !reached[p - 1] && on(p - 1) { reached[p - 1] = true; stack.append(p - 1) }
+                        if x < w - 1 && !reached[p + 1] && on(p + 1) { reached[p + 1] = true; stack.append(p + 1) }
+                        if p >= w && !reached[p - w] && on(p - w) { reached[p - w] = true; stack.append(p - w) }
+                        if p < count - w && !reached[p + w] && on(p + w) { reached[p + w] = true; stack.append(p + w) }
+                    }
+                    for i in 0..<count where on(i) && !reached[i] { out[i] += 1 }
+                }
+            }
+        }
+        if maps > 0 { for i in 0..<count { out[i] /= Float(maps) } }
+        return out
     }
 
     /// Encoded sRGB RGBA floats (straight alpha) of `image` box-reduced to `size`.
@@ -118,9 +169,12 @@ public struct SaliencyMap: Sendable {
     }
 
     /// The map box-blurred twice with `radius` (default: long side / 32), unnormalised window sums.
-    func smoothed(radius: Int? = nil) -> [Float] {
+    func smoothed(radius: Int? = nil) -> [Float] { Self.smoothed(values, size: size, radius: radius) }
+
+    /// `map` (of `size`) box-blurred twice with `radius` (default: long side / 32).
+    static func smoothed(_ map: [Float], size: PixelSize, radius: Int? = nil) -> [Float] {
         let r = radius ?? max(1, max(size.width, size.height) / 32)
-        return Self.boxBlurred(Self.boxBlurred(values, size: size, radius: r), size: size, radius: r)
+        return boxBlurred(boxBlurred(map, size: size, radius: r), size: size, radius: r)
     }
 
     /// Separable box blur (unnormalised window sums) with edge clamping, in map coordinates.

@@ -34,10 +34,10 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
     public var isHighConfidence: Bool { confidence >= Self.highConfidence }
 
     /// A face box from the detector (dlib's box spans brows to chin and cheek to cheek) widened to the
-    /// head: 45% of its height added above (forehead and hair), 15% below (chin), 15% of its width on
+    /// head: 60% of its height added above (forehead and hair), 15% below (chin), 15% of its width on
     /// each side (ears), clipped to `size`.
     public static func face(_ rect: PixelRect, confidence: Double, in size: PixelSize) -> SubjectRegion {
-        let dx = Double(rect.width) * 0.15, top = Double(rect.height) * 0.45, bottom = Double(rect.height) * 0.15
+        let dx = Double(rect.width) * 0.15, top = Double(rect.height) * 0.6, bottom = Double(rect.height) * 0.15
         let box = Box(minX: Double(rect.x) - dx, minY: Double(rect.y) - top,
                       maxX: Double(rect.x + rect.width) + dx, maxY: Double(rect.y + rect.height) + bottom)
         return SubjectRegion(rect: box.pixelRect(clippedTo: size), kind: .face, confidence: min(1, max(0, confidence)))
@@ -52,47 +52,89 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
 
     /// Share of the peak's smoothed saliency a map pixel needs to belong to the salient region.
     public static let salientThreshold: Float = 0.5
+    /// Share of the highest smoothed peak another peak needs for its component to join the region.
+    static let companionShare: Float = 0.8
+    /// Share of the component's highest unblurred value a pixel needs to count for the box.
+    static let evidenceShare: Float = 0.2
 
     /// The salient object of `saliency`: the map box-blurred twice (radius long side / 32, as
     /// `densestPoint`), the 4-connected set of map pixels at or above `salientThreshold` x its peak that
-    /// holds the peak, as a box in source pixels. nil for a flat image (no saliency).
+    /// holds the peak (and those of other peaks of at least `companionShare` of it), boxed around its
+    /// pixels whose unblurred value is at least `evidenceShare` of the component's highest, in source
+    /// pixels. The map is `cue` (default: saliency x surroundedness). nil for a flat image (no saliency).
     ///
     /// Confidence: how much more of the saliency the box holds than its share of the image, `(m - a) /
     /// (1 - a)` with `m` the share of the (unblurred) saliency inside the box and `a` the box's share of
     /// the image area, in 0...1: a small box holding much of the saliency is a distinct object; a box
     /// as large as the image is none.
-    public static func salient(in saliency: SaliencyMap, threshold relative: Float = salientThreshold) -> SubjectRegion? {
+    public static func salient(in saliency: SaliencyMap, threshold relative: Float = salientThreshold,
+                               cue: SalientCue = .standard) -> SubjectRegion? {
         let size = saliency.size, w = size.width, h = size.height
         guard saliency.total > 0 else { return nil }
-        let smooth = saliency.smoothed()
+        let map: [Float]
+        switch cue {
+        case .saliency: map = saliency.values
+        case .surroundedness: map = saliency.surroundedness
+        case .product: map = zip(saliency.values, saliency.surroundedness).map { $0 * $1 }
+        }
+        let total = map.reduce(0.0) { $0 + Double($1) }
+        guard total > 0 else { return nil }
+        let smooth = SaliencyMap.smoothed(map, size: size)
         var peak = 0
         for i in smooth.indices where smooth[i] > smooth[peak] { peak = i }
         let threshold = smooth[peak] * relative
         guard smooth[peak] > 0 else { return nil }
+        // Grow the component of every local peak at least `companionShare` of the highest (two dogs, a
+        // cup and its saucer), the highest first; the region is the box around them all.
         var inside = [Bool](repeating: false, count: w * h)
-        var stack = [peak]
-        inside[peak] = true
         var minX = w, minY = h, maxX = -1, maxY = -1
-        while let p = stack.popLast() {
-            let x = p % w, y = p / w
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < w && ny >= 0 && ny < h {
-                let q = ny * w + nx
-                if !inside[q] && smooth[q] >= threshold {
-                    inside[q] = true
-                    stack.append(q)
+        let seeds = smooth.indices.filter { smooth[$0] >= smooth[peak] * companionShare }.sorted { smooth[$0] > smooth[$1] || (smooth[$0] == smooth[$1] && $0 < $1) }
+        for seed in seeds where !inside[seed] {
+            var stack = [seed]
+            inside[seed] = true
+            while let p = stack.popLast() {
+                let x = p % w, y = p / w
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < w && ny >= 0 && ny < h {
+                    let q = ny * w + nx
+                    if !inside[q] && smooth[q] >= threshold {
+                        inside[q] = true
+                        stack.append(q)
+                    }
                 }
             }
         }
+        // The blur only joins the evidence: the box is that of the component's pixels whose own (unblurred)
+        // value is at least `evidenceShare` of the component's highest.
+        var strongest: Float = 0
+        for y in minY...maxY { for x in minX...maxX where inside[y * w + x] { strongest = max(strongest, map[y * w + x]) } }
+        var tight = (minX: maxX, minY: maxY, maxX: minX, maxY: minY)
+        for y in minY...maxY {
+            for x in minX...maxX where inside[y * w + x] && map[y * w + x] >= strongest * evidenceShare {
+                tight = (min(tight.minX, x), min(tight.minY, y), max(tight.maxX, x), max(tight.maxY, y))
+            }
+        }
+        if tight.minX <= tight.maxX && tight.minY <= tight.maxY { (minX, minY, maxX, maxY) = tight }
         var mass = 0.0
-        for y in minY...maxY { for x in minX...maxX { mass += Double(saliency.values[y * w + x]) } }
-        let massShare = mass / saliency.total
+        for y in minY...maxY { for x in minX...maxX { mass += Double(map[y * w + x]) } }
+        let massShare = mass / total
         let areaShare = Double((maxX - minX + 1) * (maxY - minY + 1)) / Double(w * h)
         let confidence = areaShare >= 1 ? 0 : min(1, max(0, (massShare - areaShare) / (1 - areaShare)))
         let source = saliency.sourceSize
         let sx = Double(source.width) / Double(w), sy = Double(source.height) / Double(h)
         let box = Box(minX: Double(minX) * sx, minY: Double(minY) * sy, maxX: Double(maxX + 1) * sx, maxY: Double(maxY + 1) * sy)
         return SubjectRegion(rect: box.pixelRect(clippedTo: source), kind: .salient, confidence: confidence)
+    }
+
+    /// Which map the salient region is grown on.
+    public enum SalientCue: Sendable {
+        /// `SaliencyMap.values` (detail, distinctiveness, saturation, skin).
+        case saliency
+        /// `SaliencyMap.surroundedness` (boolean maps).
+        case surroundedness
+        /// Their product: salient and surrounded.
+        case product
+        public static let standard = SalientCue.product
     }
 
     /// The same region in another size of the same picture (e.g. full-resolution source pixels).
