@@ -22,13 +22,7 @@ struct CropCorpusTests {
         #expect(plan.mode == .attention)
         #expect(Double(plan.rect.x) <= face.x && face.x < Double(plan.rect.maxX))
         let faceInCrop = (face.y - Double(plan.rect.y)) / Double(plan.rect.height)
-        // Known regression of issue 16's salient region (no face detector in FullBleedCore): the box grown
-        // around the saliency peak spans hair to suit, which cannot clear the band, so the crop keeps it
-        // whole instead and the face centre ends in the band. The pipeline runs the face detector and
-        // passes the head box; SubjectCropTests covers that path.
-        withKnownIssue("salient box of the astronaut is taller than the visible area") {
-            #expect(faceInCrop > band && faceInCrop < 1, "face at \(faceInCrop) of the crop height, band \(band)")
-        }
+        #expect(faceInCrop > band && faceInCrop < 1, "face at \(faceInCrop) of the crop height, band \(band)")
     }
 
     /// The ladybird (about 70 %, 52 %) on a saturated green meadow: saturation alone would not find it.
@@ -38,14 +32,6 @@ struct CropCorpusTests {
         let plan = CropPlanner.plan(image, aspectRatio: aspect)
         let bug = PixelRect(x: Int(0.68 * Double(image.width)), y: Int(0.49 * Double(image.height)),
                             width: Int(0.05 * Double(image.width)), height: Int(0.06 * Double(image.height)))
-        if aspect == 16.0 / 9 {
-            #expect(plan.rect.contains(bug), "\(plan.rect) misses the ladybird \(bug)")
-        } else {
-            // Known regression of issue 16's salient region: grown around the saliency peak, it boxes the
-            // blue forget-me-not at the top left rather than the ladybird (README "Subjects and the crop search").
-            withKnownIssue("salient region boxes a flower, not the ladybird") {
-                #expect(plan.rect.contains(bug), "\(plan.rect) misses the ladybird \(bug)")
-            }
-        }
+        #expect(plan.rect.contains(bug), "\(plan.rect) misses the ladybird \(bug)")
     }
 }

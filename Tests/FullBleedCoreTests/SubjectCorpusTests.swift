@@ -73,7 +73,9 @@ struct SubjectCorpusTests {
         return false
     }
 
-    /// Measurement, not a bar: how well the salient region alone matches the labels (IoU), per threshold.
+    /// The salient region alone (no faces, no sidecar) is found where the labelled subject is: on every
+    /// labelled photo its box holds the centre of the labelled box. Also prints how well it matches the
+    /// labels (IoU) per threshold, for the README.
     @Test func salientRegionAgainstTheLabels() throws {
         var lines: [String] = []
         for label in Self.labels {
@@ -82,17 +84,18 @@ struct SubjectCorpusTests {
             let truth = SubjectRegion.sidecar(x: label.x, y: label.y, width: label.width, height: label.height, in: image.size).rect
             let saliency = SaliencyMap(image: image)
             var row = label.file
-            for (cue, threshold) in [(SubjectRegion.SalientCue.saliency, Float(0.5)), (.saliency, 0.7), (.surroundedness, 0.5),
-                                     (.surroundedness, 0.7), (.product, 0.5), (.product, 0.7)] {
-                guard let found = SubjectRegion.salient(in: saliency, threshold: threshold, cue: cue) else { row += " -"; continue }
-                row += " \(cue)"
+            for threshold: Float in [0.5, 0.6, 0.7, 0.8] {
+                guard let found = SubjectRegion.salient(in: saliency, threshold: threshold) else { row += " -"; continue }
                 let a = Box(found.rect), b = Box(truth)
                 let iou = a.intersectionArea(b) / (a.area + b.area - a.intersectionArea(b))
                 row += String(format: " t%.1f iou %.2f conf %.2f", threshold, iou, found.confidence)
             }
             lines.append(row)
+            let found = try #require(SubjectRegion.salient(in: saliency), "\(label.file): no salient region")
+            let centre = Box(truth).centre, box = Box(found.rect)
+            #expect(box.minX <= centre.x && centre.x <= box.maxX && box.minY <= centre.y && centre.y <= box.maxY,
+                    "\(label.file): salient box \(found.rect) misses the labelled subject \(truth)")
         }
         print(lines.joined(separator: "\n"))
-        #expect(lines.count == Self.labels.count)
     }
 }

@@ -35,8 +35,9 @@ public struct ZoomLimits: Sendable, Hashable {
 ///    (and only for a high-confidence subject);
 /// 3. at that size, the best composition: the saliency share (0.25 under the band) + 0.5 x the share of
 ///    the middle of the visible part (inset 20%) + 0.5 x a high-confidence subject's closeness to the
-///    visible centre below the band - 0.3 x the cut through other regions (`4 f (1 - f)` of the share
-///    `f` of each one inside, times its confidence);
+///    visible centre below the band (the centre of the whole crop when no candidate clears the band) -
+///    0.3 x the cut through other regions (`4 f (1 - f)` of the share `f` of each one inside, times its
+///    confidence);
 /// 4. ties to the position nearest the middle of the free range, then the smaller y, then the smaller x.
 public enum CropPlanner {
     /// Below this mean saliency per map pixel an image counts as flat and `attention` uses `center`.
@@ -235,7 +236,10 @@ private struct CropSearch {
         return min(1, (visible + CropPlanner.bandSaliencyWeight * bandMass) / total)
     }
 
-    func composition(_ crop: Box) -> Double {
+    /// - Parameter belowBand: whether the subject is placed at the centre of the visible part (below the
+    ///   band); false when no candidate can clear the band: the subject is then centred in the whole crop,
+    ///   since pushing it under the band's edge buys nothing and cuts the headroom above it.
+    func composition(_ crop: Box, belowBand: Bool = true) -> Double {
         // The share, plus half the share of the middle of the visible part (a centre weighting).
         let visibleTop = crop.minY + band * crop.height
         let inset = (x: crop.width * CropPlanner.innerInset, y: (crop.maxY - visibleTop) * CropPlanner.innerInset)
@@ -244,7 +248,8 @@ private struct CropSearch {
         if let subject, subject.hard {
             let c = subject.box.centre
             let dx = (c.x - (crop.minX + crop.maxX) / 2) / (crop.width / 2)
-            let dy = (c.y - (visibleTop + crop.maxY) / 2) / ((crop.maxY - visibleTop) / 2)
+            let top = belowBand ? visibleTop : crop.minY
+            let dy = (c.y - (top + crop.maxY) / 2) / ((crop.maxY - top) / 2)
             score += CropPlanner.placementWeight * max(0, 1 - dx * dx - dy * dy)
         }
         for other in others where other.box.area > 0 {
@@ -291,7 +296,7 @@ private struct CropSearch {
 
     /// The `attention` crop (see `CropPlanner`).
     func best(zoom: ZoomLimits) -> PixelRect {
-        struct Candidate { var rect: PixelRect; var level: Int; var coverage: Double; var score: Double; var sizeIndex: Int; var centring: Double }
+        struct Candidate { var rect: PixelRect; var level: Int; var coverage: Double; var score = 0.0; var sizeIndex: Int; var centring: Double }
         var candidates: [Candidate] = []
         for (index, size) in sizes(zoom: zoom).enumerated() {
             let w = Double(size.width), h = Double(size.height)
@@ -308,7 +313,7 @@ private struct CropSearch {
                     let coverage = subject.map { $0.hard && $0.box.area > 0 ? $0.box.intersectionArea(box) / $0.box.area : 1 } ?? 1
                     let centring = abs(Double(x) - Double(maxX) / 2) + abs(Double(y) - Double(maxY) / 2)
                     candidates.append(Candidate(rect: rect, level: level(box), coverage: (coverage * 1e4).rounded() / 1e4,
-                                                score: composition(box), sizeIndex: index, centring: centring))
+                                                sizeIndex: index, centring: centring))
                 }
             }
         }
@@ -318,6 +323,7 @@ private struct CropSearch {
         pool = pool.filter { $0.coverage >= topCoverage - 1e-3 }
         let size = pool.map(\.sizeIndex).min()!
         pool = pool.filter { $0.sizeIndex == size }
+        for i in pool.indices { pool[i].score = composition(Box(pool[i].rect), belowBand: topLevel == 2) }
         var best = pool[0]
         for c in pool.dropFirst() {
             if c.score > best.score + 1e-12 { best = c; continue }

@@ -50,91 +50,60 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
         return SubjectRegion(rect: box.pixelRect(clippedTo: size), kind: .sidecar, confidence: 1)
     }
 
-    /// Share of the peak's smoothed saliency a map pixel needs to belong to the salient region.
-    public static let salientThreshold: Float = 0.5
-    /// Share of the highest smoothed peak another peak needs for its component to join the region.
-    static let companionShare: Float = 0.8
-    /// Share of the component's highest unblurred value a pixel needs to count for the box.
-    static let evidenceShare: Float = 0.2
+    /// Share of the seed's smoothed surroundedness a map pixel needs to belong to the salient region.
+    /// [E, chosen on the corpus labels `Tests/Fixtures/subjects.tsv` among 0.5...0.8]
+    public static let salientThreshold: Float = 0.7
 
-    /// The salient object of `saliency`: the map box-blurred twice (radius long side / 32, as
-    /// `densestPoint`), the 4-connected set of map pixels at or above `salientThreshold` x its peak that
-    /// holds the peak (and those of other peaks of at least `companionShare` of it), boxed around its
-    /// pixels whose unblurred value is at least `evidenceShare` of the component's highest, in source
-    /// pixels. The map is `cue` (default: saliency x surroundedness). nil for a flat image (no saliency).
+    /// The salient object of `saliency`: where the eye goes, grown to the figure it belongs to.
+    /// - The seed is the map's densest point (`SaliencyMap.densestPoint`: detail, distinctiveness,
+    ///   saturation and skin, blurred): saliency says *where* the subject is.
+    /// - The region is the 4-connected set of map pixels around the seed whose surroundedness (boolean-map
+    ///   saliency, blurred as `densestPoint` blurs) is at least `threshold` x the seed's: surroundedness
+    ///   says *how far* it reaches, since a figure is surrounded by its ground and the ground touches the
+    ///   border. Growing over the saliency itself instead bleeds into textured backgrounds, and taking the
+    ///   peak of saliency x surroundedness as the seed moves it to any small surrounded highlight (a
+    ///   badge, a flower beside the ladybird).
+    /// The box is that set's bounding box in source pixels. nil for a flat image (no saliency) or a seed
+    /// that touches nothing surrounded.
     ///
-    /// Confidence: how much more of the saliency the box holds than its share of the image, `(m - a) /
-    /// (1 - a)` with `m` the share of the (unblurred) saliency inside the box and `a` the box's share of
-    /// the image area, in 0...1: a small box holding much of the saliency is a distinct object; a box
-    /// as large as the image is none.
-    public static func salient(in saliency: SaliencyMap, threshold relative: Float = salientThreshold,
-                               cue: SalientCue = .standard) -> SubjectRegion? {
+    /// Confidence: how much more of the salient-and-surrounded mass (saliency x surroundedness, unblurred)
+    /// the box holds than its share of the image, `(m - a) / (1 - a)` with `m` the mass share inside the
+    /// box and `a` the box's share of the image area, in 0...1: a small box holding much of it is a
+    /// distinct object; a region leaking to the whole image (no figure around the seed) has 0.
+    public static func salient(in saliency: SaliencyMap, threshold relative: Float = salientThreshold) -> SubjectRegion? {
         let size = saliency.size, w = size.width, h = size.height
         guard saliency.total > 0 else { return nil }
-        let map: [Float]
-        switch cue {
-        case .saliency: map = saliency.values
-        case .surroundedness: map = saliency.surroundedness
-        case .product: map = zip(saliency.values, saliency.surroundedness).map { $0 * $1 }
-        }
-        let total = map.reduce(0.0) { $0 + Double($1) }
-        guard total > 0 else { return nil }
-        let smooth = SaliencyMap.smoothed(map, size: size)
-        var peak = 0
-        for i in smooth.indices where smooth[i] > smooth[peak] { peak = i }
-        let threshold = smooth[peak] * relative
-        guard smooth[peak] > 0 else { return nil }
-        // Grow the component of every local peak at least `companionShare` of the highest (two dogs, a
-        // cup and its saucer), the highest first; the region is the box around them all.
+        let seedPoint = saliency.densestPoint()
+        let seed = seedPoint.y * w + seedPoint.x
+        let figure = SaliencyMap.smoothed(saliency.surroundedness, size: size)
+        guard figure[seed] > 0 else { return nil }
+        let threshold = figure[seed] * relative
         var inside = [Bool](repeating: false, count: w * h)
-        var minX = w, minY = h, maxX = -1, maxY = -1
-        let seeds = smooth.indices.filter { smooth[$0] >= smooth[peak] * companionShare }.sorted { smooth[$0] > smooth[$1] || (smooth[$0] == smooth[$1] && $0 < $1) }
-        for seed in seeds where !inside[seed] {
-            var stack = [seed]
-            inside[seed] = true
-            while let p = stack.popLast() {
-                let x = p % w, y = p / w
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < w && ny >= 0 && ny < h {
-                    let q = ny * w + nx
-                    if !inside[q] && smooth[q] >= threshold {
-                        inside[q] = true
-                        stack.append(q)
-                    }
+        var minX = seedPoint.x, minY = seedPoint.y, maxX = seedPoint.x, maxY = seedPoint.y
+        var stack = [seed]
+        inside[seed] = true
+        while let p = stack.popLast() {
+            let x = p % w, y = p / w
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < w && ny >= 0 && ny < h {
+                let q = ny * w + nx
+                if !inside[q] && figure[q] >= threshold {
+                    inside[q] = true
+                    stack.append(q)
                 }
             }
         }
-        // The blur only joins the evidence: the box is that of the component's pixels whose own (unblurred)
-        // value is at least `evidenceShare` of the component's highest.
-        var strongest: Float = 0
-        for y in minY...maxY { for x in minX...maxX where inside[y * w + x] { strongest = max(strongest, map[y * w + x]) } }
-        var tight = (minX: maxX, minY: maxY, maxX: minX, maxY: minY)
-        for y in minY...maxY {
-            for x in minX...maxX where inside[y * w + x] && map[y * w + x] >= strongest * evidenceShare {
-                tight = (min(tight.minX, x), min(tight.minY, y), max(tight.maxX, x), max(tight.maxY, y))
-            }
-        }
-        if tight.minX <= tight.maxX && tight.minY <= tight.maxY { (minX, minY, maxX, maxY) = tight }
-        var mass = 0.0
-        for y in minY...maxY { for x in minX...maxX { mass += Double(map[y * w + x]) } }
-        let massShare = mass / total
+        let mass = zip(saliency.values, saliency.surroundedness).map { Double($0 * $1) }
+        let total = mass.reduce(0, +)
+        var boxMass = 0.0
+        for y in minY...maxY { for x in minX...maxX { boxMass += mass[y * w + x] } }
+        let massShare = total > 0 ? boxMass / total : 0
         let areaShare = Double((maxX - minX + 1) * (maxY - minY + 1)) / Double(w * h)
         let confidence = areaShare >= 1 ? 0 : min(1, max(0, (massShare - areaShare) / (1 - areaShare)))
         let source = saliency.sourceSize
         let sx = Double(source.width) / Double(w), sy = Double(source.height) / Double(h)
         let box = Box(minX: Double(minX) * sx, minY: Double(minY) * sy, maxX: Double(maxX + 1) * sx, maxY: Double(maxY + 1) * sy)
         return SubjectRegion(rect: box.pixelRect(clippedTo: source), kind: .salient, confidence: confidence)
-    }
-
-    /// Which map the salient region is grown on.
-    public enum SalientCue: Sendable {
-        /// `SaliencyMap.values` (detail, distinctiveness, saturation, skin).
-        case saliency
-        /// `SaliencyMap.surroundedness` (boolean maps).
-        case surroundedness
-        /// Their product: salient and surrounded.
-        case product
-        public static let standard = SalientCue.product
     }
 
     /// The same region in another size of the same picture (e.g. full-resolution source pixels).
