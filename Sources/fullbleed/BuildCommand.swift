@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift] [--emit-dir DIR] [--decode-timeout SECONDS] [--follow-symlinks] [--preview]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift] [--emit-dir DIR] [--decode-timeout SECONDS] [--follow-symlinks] [--preview] [--report]"
     static let options = BuildOptionTable.options
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
@@ -39,6 +39,7 @@ enum BuildCommand: Command {
                                             : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
         defer { reporter.stop() }
         options.preview = arguments.has("preview") && !options.check
+        options.report = arguments.has("report")
         let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
         if let preview = summary.preview { PreviewCommand.report(preview, output: output) }
         if options.check {

@@ -18,6 +18,7 @@ enum BuildOptionTable {
         OptionSpec("emit", value: "LIST", help: "Also write xcassets and/or swift (comma list, repeatable; adds to the pipeline's \"emit\")"),
         OptionSpec("emit-dir", value: "DIR", help: "Folder inside --out for the catalog and Swift file, nothing else (default Xcode)"),
         OptionSpec("decode-timeout", value: "SECONDS", help: "Abandon a photo whose decode takes longer (default: the pipeline's limits.decodeSeconds, 60)"),
-        OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder"),
+        OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder (implies --report)"),
+        OptionSpec("report", help: "Also write each photo's analysis report (every glyph region's measurements) as <asset>/analysis.json"),
     ]
 }

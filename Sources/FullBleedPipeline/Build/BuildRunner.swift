@@ -30,7 +30,8 @@ public enum BuildRunner {
         if options.check {
             let out = try openOutput(options)
             let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
-            let reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force)
+            let reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force,
+                                        reports: options.writesReports)
             onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count, bytesToBuild: reuse.toBuild.reduce(0) { $0 + ($1.stamp?.bytes ?? 0) }))
             let summary = try checkSummary(spec: spec, options: options, inputs: inputs, reuse: reuse, out: out,
                                            manifestName: manifestName, seconds: seconds(since: clock))
@@ -49,7 +50,8 @@ public enum BuildRunner {
         let recovery = JournalRecovery.recover(out, manifestName: manifestName, pipelineHash: spec.contentHash,
                                                exclusive: exclusive, onEvent: onEvent)
         let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
-        var reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force)
+        var reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force,
+                                        reports: options.writesReports)
         let journal = BuildJournal(out: out, manifestName: manifestName, pipelineHash: spec.contentHash)
         let resumed = options.force ? [] : recovery.adopt(into: &reuse, inputs: inputs, journal: journal, out: out)
         recovery.finish(out)
@@ -62,7 +64,7 @@ public enum BuildRunner {
         let removed: Int
         do {
             batch = AssetBatch.build(reuse.toBuild, inputs: inputs, spec: spec, out: out, jobs: options.jobs,
-                                     journal: journal, preview: options.preview, onEvent: onEvent)
+                                     journal: journal, preview: options.preview, report: options.writesReports, onEvent: onEvent)
             var state = reuse.state
             for record in resumed {
                 if let entry = journal.stateEntry(of: record.source.path) { state.sources[record.source.path] = entry }

@@ -6,6 +6,8 @@ import FullBleedImage
 enum TargetBuilder {
     struct Result {
         var record: TargetRecord
+        /// The measurements behind the record, for the asset's report.
+        var report: TargetReport
         var files: [(path: String, bytes: [UInt8])]
         /// Plan notes and bake warnings, in that order.
         var warnings: [String]
@@ -33,6 +35,7 @@ enum TargetBuilder {
 
         var derivatives: [DerivativeRecord] = []
         var extensions: [(record: ExtensionRecord, variant: String)] = []
+        var extensionReports: [ExtensionReport] = []
         for (i, derivative) in target.derivatives.derivatives.enumerated() {
             let variant = VariantName.plain(target: target.hero, tier: derivative.tier)
             let record = DerivativeRecord(
@@ -56,6 +59,7 @@ enum TargetBuilder {
                 encoder.enqueue(scrim.image, variant: scrimRecord.variant, gainMap: maps?.maps[i])
             }
             if let rendering = renderings[i] {
+                extensionReports.append(ExtensionReport(tier: derivative.tier.label, geometry: rendering.geometry))
                 extensions += extensionParts(rendering, gainMaps: maps?.extensions[i], tier: derivative.tier.label, variant: variant,
                                              strips: target.spec.backgroundExtension?.strips ?? false, encoder: encoder)
             }
@@ -64,10 +68,10 @@ enum TargetBuilder {
         if !encoded.files.isEmpty { steps.insert(.encode) }
         for i in derivatives.indices { derivatives[i].files = encoded.records[derivatives[i].variant] ?? [] }
         let scaleToSource = Double(plan.info.size.width) / Double(image.width)
+        let largestProduced = target.derivatives.produced.map(\.pixelSize).max { $0.width < $1.width }
         let record = TargetRecord(
             name: target.hero.name, kind: target.device == nil ? .web : .device,
-            device: target.device.map { DeviceRecord(id: $0.id, widthPoints: $0.widthPoints, heroHeightPoints: $0.heroHeightPoints,
-                                                     scale: $0.scale, toolbarBandPoints: $0.toolbarBandPoints) },
+            device: target.device.map { DeviceRecord($0, deliveredPixelSize: largestProduced) },
             aspectRatio: target.hero.aspectRatio,
             crop: CropRecord(crop, toSource: scaleToSource, sourceSize: plan.info.size),
             headroom: target.derivatives.headroom,
@@ -77,9 +81,11 @@ enum TargetBuilder {
                 record.files = encoded.records[entry.variant] ?? []
                 return record
             },
-            legibility: analysis,
+            recommendation: analysis.map { RecommendationRecord($0.recommendation) },
             hdr: maps?.record)
-        return Result(record: record, files: encoded.files, warnings: warnings, cascade: tiers.cascade, steps: steps)
+        let report = TargetReport(name: target.hero.name, legibility: analysis,
+                                  extensions: target.spec.backgroundExtension == nil ? nil : extensionReports)
+        return Result(record: record, report: report, files: encoded.files, warnings: warnings, cascade: tiers.cascade, steps: steps)
     }
 
     /// The canvas and (with `strips`) each edge's strip of one tier: records, queued for encoding.
@@ -88,13 +94,13 @@ enum TargetBuilder {
                                encoder: OutputEncoder) -> [(record: ExtensionRecord, variant: String)] {
         let canvasVariant = VariantName.extensionCanvas(of: variant)
         var parts = [(ExtensionRecord(tier: tier, part: .canvas, width: rendering.canvas.width, height: rendering.canvas.height,
-                                      geometry: rendering.geometry, files: []), canvasVariant)]
+                                      insets: ExtensionInsets(rendering.geometry), files: []), canvasVariant)]
         encoder.enqueue(rendering.canvas, variant: canvasVariant, gainMap: gainMaps?.canvas)
         guard strips else { return parts }
         for (edge, strip) in rendering.strips.sorted(by: { $0.key < $1.key }) {
             let stripVariant = VariantName.extensionStrip(edge, of: variant)
             parts.append((ExtensionRecord(tier: tier, part: .strip(edge), width: strip.width, height: strip.height,
-                                          geometry: rendering.geometry, files: []), stripVariant))
+                                          insets: ExtensionInsets(rendering.geometry), files: []), stripVariant))
             encoder.enqueue(strip, variant: stripVariant, gainMap: gainMaps?.strips[edge])
         }
         return parts

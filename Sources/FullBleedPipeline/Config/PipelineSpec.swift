@@ -44,6 +44,13 @@ public struct PipelineSpec: Sendable, Hashable {
     /// The asset catalog and Swift source to write besides the images (`"emit"`, OR-ed with `--emit`).
     public var emit: EmitSpec = .default
 
+    /// The path of one output file relative to the output folder: `naming` with its placeholders filled.
+    public func outputPath(asset: String, variant: String, fileExtension: String) -> String {
+        naming.replacingOccurrences(of: "{asset}", with: asset)
+            .replacingOccurrences(of: "{variant}", with: variant)
+            .replacingOccurrences(of: "{ext}", with: fileExtension)
+    }
+
     /// Generous: a 268-megapixel progressive JPEG decodes in well under 10 s in release.
     public static let defaultDecodeSeconds: Double = 60
 

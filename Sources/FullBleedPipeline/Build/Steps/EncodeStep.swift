@@ -61,13 +61,10 @@ final class OutputEncoder {
         for (index, (variant, _, output, gainMap)) in jobs.enumerated() {
             let bytes: [UInt8]
             do { bytes = try results[index].get() } catch let error as CodecError { throw error.at(path: path) }
-            let relative = spec.naming
-                .replacingOccurrences(of: "{asset}", with: assetKey)
-                .replacingOccurrences(of: "{variant}", with: variant)
-                .replacingOccurrences(of: "{ext}", with: output.format.fileExtension)
+            let relative = spec.outputPath(asset: assetKey, variant: variant, fileExtension: output.format.fileExtension)
             encoded.files.append((relative, bytes))
             let mapRecord = gainMap.map { FileGainMapRecord(width: $0.size.width, height: $0.size.height) }
-            let record = FileRecord(path: relative, format: output.format.rawValue, mimeType: output.format.mimeType, bytes: bytes.count,
+            let record = FileRecord(path: relative, mimeType: output.format.mimeType, bytes: bytes.count,
                                     sha256: SHA256.hex(bytes), gainMap: mapRecord)
             encoded.records[variant, default: []].append(record)
         }
