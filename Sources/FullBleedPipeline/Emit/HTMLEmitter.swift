@@ -127,7 +127,7 @@ public enum HTMLEmitter {
             "body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #fff; color: #111; }",
             "main { max-width: 1280px; margin: 0 auto; padding: 16px; }",
             "figure { margin: 0 0 32px; }",
-            "img { display: block; width: 100%; height: auto; }",
+            "img { display: block; max-width: 100%; height: auto; }",
             "figcaption { padding: 8px 0; overflow-wrap: anywhere; }",
             "</style>",
             "</head>",
