@@ -56,6 +56,8 @@ import FullBleedTestSupport
         #expect(result.exitCode == 0, "\(result.stderr)")
         let manifest = try BuildFixtures.manifest(in: out)
         #expect(manifest["publicPath"] as? String == "/static/heroes/")
+        let schema = try JSONSchemaValidator(schemaAt: TestPaths.packageRoot.appendingPathComponent("Pipelines/schema/manifest.schema.json"))
+        #expect(schema.validate(manifest) == [])
         let snippet = try String(contentsOfFile: out + "/HTML/sk_retina-jpg.html", encoding: .utf8)
         #expect(snippet == """
             <picture>

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FullBleedPipeline
+import FullBleedTestSupport
 
 /// `publicPath` / `--public-url`: validated, normalised to a trailing `/`, recorded in the manifest, and not
 /// part of the content hash (it changes no image byte).
@@ -55,5 +56,21 @@ import FullBleedPipeline
         let with = String(decoding: try manifest.encoded(), as: UTF8.self)
         #expect(with.contains(#""publicPath" : "https://cdn.example.com/heroes/""#))
         #expect(try Manifest.decode(try manifest.encoded()) == manifest)
+    }
+
+    @Test func thePipelineSchemaTakesTheWebKeysAndRefusesWhatTheLoaderRefuses() throws {
+        let schema = try JSONSchemaValidator(schemaAt: TestPaths.packageRoot.appendingPathComponent("Pipelines/schema/pipeline.schema.json"))
+        func pipeline(_ publicPath: String) -> [String: Any] {
+            ["name": "p", "targets": [["web": "hero", "widths": [320]]], "outputs": [["format": "jpeg"]],
+             "naming": "{asset}/{variant}.{hash}.{ext}", "publicPath": publicPath, "emit": ["html": true, "htmlFolder": "web/snippets"]]
+        }
+        for good in ["https://cdn.example.com/heroes/", "/heroes", "/"] {
+            #expect(schema.validate(pipeline(good)) == [], "\(good)")
+            #expect(throws: Never.self) { try PublicPath.normalised(good, at: "$.publicPath") }
+        }
+        for bad in ["heroes/", "//cdn.example.com/", "https://cdn.example.com/?v=1", "/a b/", "ftp://x/"] {
+            #expect(!schema.validate(pipeline(bad)).isEmpty, "\(bad)")
+            #expect(throws: ConfigError.self) { try PublicPath.normalised(bad, at: "$.publicPath") }
+        }
     }
 }
