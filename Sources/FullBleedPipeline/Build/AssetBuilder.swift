@@ -64,8 +64,10 @@ public enum AssetBuilder {
         let report = AssetReport(key: plan.assetKey, source: plan.source.relativePath, targets: targetReports)
         if plan.steps.contains(.report) {
             let encoded = try report.encoded()
-            let path = plan.spec.outputPath(asset: plan.assetKey, variant: AssetReport.variantName, fileExtension: AssetReport.fileExtension)
-            record.report = FileRecord(path: path, mimeType: AssetReport.mimeType, bytes: encoded.count, sha256: SHA256.hex(encoded))
+            let sha256 = SHA256.hex(encoded)
+            let path = plan.spec.outputPath(asset: plan.assetKey, variant: AssetReport.variantName,
+                                            fileExtension: AssetReport.fileExtension, sha256: sha256)
+            record.report = FileRecord(path: path, mimeType: AssetReport.mimeType, bytes: encoded.count, sha256: sha256)
             files.append((path, encoded))
         }
         return Output(record: record, report: report, files: files, megapixels: plan.megapixels,

@@ -25,6 +25,7 @@ public enum BuildRunner {
     public static func run(spec: PipelineSpec, options: BuildOptions, onEvent: @escaping @Sendable (BuildEvent) -> Void) throws -> BuildSummary {
         let clock = ContinuousClock.now
         if spec.emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "emit xcassets") }
+        if spec.emit.html { try HTMLEmitter.validate(spec, at: "emit html") }
         let inputs = try BuildInputs.gather(options, onEvent: onEvent)
         let manifestName = manifestName(options.shard)
         if options.check {
@@ -33,7 +34,7 @@ public enum BuildRunner {
             let reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force,
                                         reports: options.writesReports)
             onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count, bytesToBuild: reuse.toBuild.reduce(0) { $0 + ($1.stamp?.bytes ?? 0) }))
-            let summary = try checkSummary(spec: spec, options: options, inputs: inputs, reuse: reuse, out: out,
+            let summary = try checkSummary(spec: spec, options: options, inputs: inputs, reuse: reuse, out: out, previous: previous,
                                            manifestName: manifestName, seconds: seconds(since: clock))
             onEvent(.finished(summary))
             return summary
@@ -107,10 +108,14 @@ public enum BuildRunner {
 
     /// `--check`: what a build would change, one line each; nothing written.
     static func checkSummary(spec: PipelineSpec, options: BuildOptions, inputs: BuildInputs, reuse: ReusePlan,
-                             out: OutputDirectory?, manifestName: String, seconds: Double) throws -> BuildSummary {
+                             out: OutputDirectory?, previous: PreviousBuild, manifestName: String, seconds: Double) throws -> BuildSummary {
         var stale = reuse.toBuild.map { "\($0.relativePath): \(reuse.hadRecord.contains($0.relativePath) ? "stale" : "missing")" }
         stale += reuse.orphanedOutputs.map { "\($0): output of a deleted source" }
-        if out == nil || out?.exists(manifestName) == false { stale.append("\(manifestName): missing") }
+        if out == nil || out?.exists(manifestName) == false {
+            stale.append("\(manifestName): missing")
+        } else if let manifest = previous.manifest, manifest.publicPath != spec.publicPath {
+            stale.append("\(manifestName): stale (publicPath \(manifest.publicPath ?? "none") -> \(spec.publicPath ?? "none"))")
+        }
         if reuse.toBuild.isEmpty && reuse.orphanedOutputs.isEmpty {
             stale += try emitStaleEntries(spec: spec, assets: reuse.reused, shard: options.shard, out: out)
         }

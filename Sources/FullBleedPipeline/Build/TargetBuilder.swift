@@ -44,7 +44,7 @@ enum TargetBuilder {
                 status: DerivativeStatus(derivative.status), note: derivative.note, scrimOpacity: nil, files: [])
             derivatives.append(record)
             guard let picture = tiers.pictures[i] else { continue }
-            encoder.enqueue(picture, variant: variant, gainMap: maps?.maps[i])
+            encoder.enqueue(picture, variant: variant, gainMap: maps?.maps[i], outputs: target.spec.outputs)
             if let scrim = baked[i] {
                 var scrimRecord = record
                 scrimRecord.kind = .scrim
@@ -56,12 +56,13 @@ enum TargetBuilder {
                     scrimRecord.bandLightnessChange = (change * 100).rounded() / 100
                 }
                 derivatives.append(scrimRecord)
-                encoder.enqueue(scrim.image, variant: scrimRecord.variant, gainMap: maps?.maps[i])
+                encoder.enqueue(scrim.image, variant: scrimRecord.variant, gainMap: maps?.maps[i], outputs: target.spec.outputs)
             }
             if let rendering = renderings[i] {
                 extensionReports.append(ExtensionReport(tier: derivative.tier.label, geometry: rendering.geometry))
                 extensions += extensionParts(rendering, gainMaps: maps?.extensions[i], tier: derivative.tier.label, variant: variant,
-                                             strips: target.spec.backgroundExtension?.strips ?? false, encoder: encoder)
+                                             strips: target.spec.backgroundExtension?.strips ?? false, outputs: target.spec.outputs,
+                                             encoder: encoder)
             }
         }
         let encoded = try encoder.encodeQueued()
@@ -88,20 +89,21 @@ enum TargetBuilder {
         return Result(record: record, report: report, files: encoded.files, warnings: warnings, cascade: tiers.cascade, steps: steps)
     }
 
-    /// The canvas and (with `strips`) each edge's strip of one tier: records, queued for encoding.
+    /// The canvas and (with `strips`) each edge's strip of one tier: records, queued for encoding in
+    /// `outputs` (nil: the pipeline's).
     static func extensionParts(_ rendering: ExtensionRendering, gainMaps: (canvas: GainMap, strips: [ExtensionEdge: GainMap])?,
-                               tier: String, variant: String, strips: Bool,
+                               tier: String, variant: String, strips: Bool, outputs: [OutputSpec]?,
                                encoder: OutputEncoder) -> [(record: ExtensionRecord, variant: String)] {
         let canvasVariant = VariantName.extensionCanvas(of: variant)
         var parts = [(ExtensionRecord(tier: tier, part: .canvas, width: rendering.canvas.width, height: rendering.canvas.height,
                                       insets: ExtensionInsets(rendering.geometry), files: []), canvasVariant)]
-        encoder.enqueue(rendering.canvas, variant: canvasVariant, gainMap: gainMaps?.canvas)
+        encoder.enqueue(rendering.canvas, variant: canvasVariant, gainMap: gainMaps?.canvas, outputs: outputs)
         guard strips else { return parts }
         for (edge, strip) in rendering.strips.sorted(by: { $0.key < $1.key }) {
             let stripVariant = VariantName.extensionStrip(edge, of: variant)
             parts.append((ExtensionRecord(tier: tier, part: .strip(edge), width: strip.width, height: strip.height,
                                           insets: ExtensionInsets(rendering.geometry), files: []), stripVariant))
-            encoder.enqueue(strip, variant: stripVariant, gainMap: gainMaps?.strips[edge])
+            encoder.enqueue(strip, variant: stripVariant, gainMap: gainMaps?.strips[edge], outputs: outputs)
         }
         return parts
     }

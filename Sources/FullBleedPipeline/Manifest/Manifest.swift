@@ -18,6 +18,8 @@ public struct Manifest: Sendable, Codable, Equatable {
     public var failures: [FailureRecord]
     /// Set only in a partial manifest written by `--shard I/N`.
     public var shard: String?
+    /// The URL prefix the files are served under (`PipelineSpec.publicPath`, ending in `/`), absent for none.
+    public var publicPath: String? = nil
 
     public struct ToolInfo: Sendable, Codable, Equatable {
         public var name: String
@@ -37,6 +39,7 @@ public struct Manifest: Sendable, Codable, Equatable {
         self.assets = assets.sorted { $0.source.path < $1.source.path }
         self.failures = failures.sorted { $0.source < $1.source }
         self.shard = shard.map { $0.count > 1 ? $0.description : nil } ?? nil
+        publicPath = pipeline.publicPath
     }
 
     /// Deterministic JSON: sorted keys, two-space indentation, no escaped slashes, trailing newline.
