@@ -32,36 +32,12 @@ import FullBleedTestSupport
     """#
     static let altText = #"A "retina" scan <test> & more"#
 
-    struct Fixture {
-        let directory: TemporaryDirectory
-        var spec: PipelineSpec
-        var input: String { directory.path + "/in" }
-        var out: String { directory.path + "/out" }
-        var html: String { out + "/HTML" }
-
-        init(_ label: String) throws {
-            directory = try TemporaryDirectory(label)
-            spec = try PipelineLoader.parse(Data(HTMLEmitterTests.pipelineJSON.utf8))
-            try BuildFixtures.copySamples(["sk_retina.jpg"], to: input)
-            try BuildFixtures.copySamples(["sk_chelsea.png"], to: input + "/trip")
-            let sidecar = try JSONSerialization.data(withJSONObject: ["alt": HTMLEmitterTests.altText])
-            try sidecar.write(to: URL(fileURLWithPath: input + "/sk_retina.jpg" + Sidecar.suffix))
-        }
-
-        @discardableResult
-        func build(check: Bool = false, spec: PipelineSpec? = nil) throws -> (summary: BuildSummary, notes: [String]) {
-            let notes = NoteCollector()
-            let summary = try BuildRunner.run(spec: spec ?? self.spec, options: BuildOptions(inputs: [input], outputPath: out, jobs: 2, check: check)) { event in
-                if case .note(let text) = event { notes.append(text) }
-            }
-            return (summary, notes.lines)
-        }
-
-        func manifest() throws -> Manifest {
-            try Manifest.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))))
-        }
-
-        func read(_ name: String) throws -> String { try String(contentsOfFile: html + "/" + name, encoding: .utf8) }
+    /// The emit fixture's two photos built with this pipeline, `sk_retina.jpg` with the alt text above.
+    static func fixture(_ label: String) throws -> EmitFixture {
+        let fixture = try EmitFixture(label, pipelineJSON: pipelineJSON)
+        let sidecar = try JSONSerialization.data(withJSONObject: ["alt": altText])
+        try sidecar.write(to: URL(fileURLWithPath: fixture.input + "/sk_retina.jpg" + Sidecar.suffix))
+        return fixture
     }
 
     /// `URL 320w` pairs of a `srcset`.
@@ -80,7 +56,7 @@ import FullBleedTestSupport
 
     #if canImport(FoundationXML)
     @Test func everySnippetIsWellFormedAndNamesTheBuildsFiles() throws {
-        let fixture = try Fixture("html-snippets")
+        let fixture = try Self.fixture("html-snippets")
         defer { fixture.directory.remove() }
         try fixture.build()
         let manifest = try fixture.manifest()
@@ -130,7 +106,7 @@ import FullBleedTestSupport
     }
 
     @Test func indexIsAnHTML5PageOfEverySnippetWithoutScriptOrNetwork() throws {
-        let fixture = try Fixture("html-index")
+        let fixture = try Self.fixture("html-index")
         defer { fixture.directory.remove() }
         try fixture.build()
         let page = try fixture.read("index.html")
@@ -148,7 +124,7 @@ import FullBleedTestSupport
     #endif
 
     @Test func publicPathPrefixesEveryURLAndReencodesNothing() throws {
-        var fixture = try Fixture("html-public")
+        var fixture = try Self.fixture("html-public")
         defer { fixture.directory.remove() }
         try fixture.build()
         let images = try BuildFixtures.snapshot(fixture.out).filter { !$0.key.hasPrefix("HTML/") && !$0.key.hasPrefix(".") && $0.key != "manifest.json" }
@@ -172,7 +148,7 @@ import FullBleedTestSupport
     }
 
     @Test func anUnchangedRebuildWritesNoSnippetAndCheckFollowsThem() throws {
-        let fixture = try Fixture("html-noop")
+        let fixture = try Self.fixture("html-noop")
         defer { fixture.directory.remove() }
         #expect(try fixture.build().notes.contains("HTML: 5 file(s) written, 0 removed"))
         #expect(try fixture.build().notes.allSatisfy { !$0.hasPrefix("HTML:") })
@@ -194,7 +170,7 @@ import FullBleedTestSupport
     }
 
     @Test func theHTMLFolderMayNotOverlapTheXcodeFolder() throws {
-        var fixture = try Fixture("html-overlap")
+        var fixture = try Self.fixture("html-overlap")
         defer { fixture.directory.remove() }
         fixture.spec.emit.swift = true
         fixture.spec.emit.htmlFolder = "Xcode/web"

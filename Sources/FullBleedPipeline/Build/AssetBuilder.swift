@@ -60,7 +60,7 @@ public enum AssetBuilder {
 
         var record = AssetRecord(
             plan: plan, bytes: bytes, decoded: decoded, warnings: warnings, targets: targets, placeholders: placeholders,
-            steps: plan.steps.filter { ran.contains($0) && $0 != .report })
+            steps: plan.steps.filter { ran.contains($0) })
         let report = AssetReport(key: plan.assetKey, source: plan.source.relativePath, targets: targetReports)
         if plan.steps.contains(.report) {
             let encoded = try report.encoded()

@@ -43,12 +43,6 @@ public struct RecommendationRecord: Sendable, Codable, Equatable {
 
     /// The gradients to draw: the top one, then the lower text boxes' one.
     public var scrims: [ScrimRecord] { [scrim, lowerText?.scrim].compactMap { $0 } }
-
-    /// The glyph colour serving `edge`'s group.
-    public func glyphColor(for edge: ScrimEdge) -> GlyphTone {
-        if toolbarColorScheme == nil { return glyphColor }
-        return edge == .top ? glyphColor : (lowerText?.glyphColor ?? glyphColor)
-    }
 }
 
 /// The glyph colour and gradient of text boxes centred in the lower half of a hero.
@@ -90,10 +84,5 @@ public struct ScrimRecord: Sendable, Codable, Equatable {
         heightFraction = scrim.heightFraction
         stops = scrim.stops
         compositing = scrim.compositing
-    }
-
-    /// The opacity at `distance` points from the edge: the stops interpolated linearly, 0 beyond.
-    public func opacity(atDistancePoints distance: Double) -> Double {
-        heightPoints > 0 ? ScrimStop.opacity(of: stops, at: distance / heightPoints) : 0
     }
 }
