@@ -24,6 +24,9 @@ public struct ImageInfo: Sendable, Equatable {
     /// The HDR gain map the file carries and FullBleed can read (Ultra HDR / ISO 21496-1 JPEG, Apple HEIC),
     /// when `DecodeOptions.readsGainMap`; nil otherwise and for a malformed one (the decode warns).
     public var gainMap: GainMapInfo?
+    /// Non-fatal findings of the header read, one line each (a PNG whose iCCP profile libpng refused is
+    /// read as sRGB, and says so here); a decode repeats them in `DecodedImage.warnings`.
+    public var warnings: [String] = []
 
     public init(format: ImageFormat, size: PixelSize, storedSize: PixelSize, orientation: Orientation, colorModel: String,
                 bitDepth: Int, hasAlpha: Bool, colorSpace: ColorSpace, frameCount: Int = 1, details: [String] = [],

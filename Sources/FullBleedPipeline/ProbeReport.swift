@@ -23,6 +23,8 @@ public struct ProbeReport: Sendable, Codable, Equatable {
     public var gainMap: GainMapReport?
     /// The error line, when the file could not be probed.
     public var error: String?
+    /// The header read's warnings (see `ImageInfo.warnings`); nil when there are none.
+    public var warnings: [String]?
 
     public var succeeded: Bool { error == nil }
 
@@ -42,6 +44,7 @@ public struct ProbeReport: Sendable, Codable, Equatable {
         frameCount = info.frameCount
         details = info.details
         gainMap = info.gainMap.map(GainMapReport.init)
+        warnings = info.warnings.isEmpty ? nil : info.warnings
     }
 
     public init(path: String, error: any Error) {
@@ -59,7 +62,8 @@ public struct ProbeReport: Sendable, Codable, Equatable {
     }
 
     /// One human-readable line, e.g.
-    /// `photo.jpg: jpeg 4352x2448, rgb 8-bit, srgb, opaque, orientation 1, progressive 4:2:2`.
+    /// `photo.jpg: jpeg 4352x2448, rgb 8-bit, srgb, opaque, orientation 1, progressive 4:2:2`, then one
+    /// `photo.png: warning: ...` line per warning.
     public var line: String {
         if let error { return error }
         var parts: [String] = []
@@ -75,7 +79,8 @@ public struct ProbeReport: Sendable, Codable, Equatable {
         if let frameCount, frameCount > 1 { parts.append("\(frameCount) frames") }
         if let details, !details.isEmpty { parts.append(details.joined(separator: " ")) }
         if let gainMap { parts.append(gainMap.line) }
-        return "\(path): " + parts.joined(separator: ", ")
+        let warningLines = (warnings ?? []).map { "\n\(path): warning: \($0)" }.joined()
+        return "\(path): " + parts.joined(separator: ", ") + warningLines
     }
 }
 

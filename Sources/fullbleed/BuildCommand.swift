@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift] [--emit-dir DIR] [--decode-timeout SECONDS] [--follow-symlinks] [--preview]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift,html] [--emit-dir DIR] [--public-url URL] [--widths LIST] [--formats LIST] [--decode-timeout SECONDS] [--follow-symlinks] [--preview] [--report]"
     static let options = BuildOptionTable.options
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
@@ -21,6 +21,7 @@ enum BuildCommand: Command {
                 throw UsageError(message: "--emit-dir \(error.message)")
             }
         }
+        try applyWebOptions(arguments, to: &spec)
         if let text = arguments.value("decode-timeout") {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 86_400 else {
                 throw UsageError(message: "--decode-timeout expects seconds from 0.001 to 86400, got '\(text)'")
@@ -39,12 +40,25 @@ enum BuildCommand: Command {
                                             : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
         defer { reporter.stop() }
         options.preview = arguments.has("preview") && !options.check
+        options.report = arguments.has("report")
         let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
         if let preview = summary.preview { PreviewCommand.report(preview, output: output) }
         if options.check {
             return summary.stale.isEmpty ? ExitCode.success : ExitCode.someFailed
         }
         return summary.failed == 0 ? ExitCode.success : ExitCode.someFailed
+    }
+
+    /// `--public-url`, `--widths` and `--formats`: usage errors (exit 2) naming the option and the value.
+    static func applyWebOptions(_ arguments: ParsedArguments, to spec: inout PipelineSpec) throws {
+        do {
+            if let url = arguments.value("public-url") { spec.publicPath = try PublicPath.normalised(url, at: "--public-url") }
+            let widths = try arguments.value("widths").map(PipelineSpec.webWidths(parsing:))
+            let formats = try arguments.value("formats").map(PipelineSpec.webFormats(parsing:))
+            try spec.overrideWebTargets(widths: widths, formats: formats)
+        } catch let error as ConfigError {
+            throw UsageError(message: "\(error.location) \(error.message)")
+        }
     }
 
     /// The environment variables that carry a 0-based array index, in the order they are looked at:

@@ -15,9 +15,13 @@ enum BuildOptionTable {
         OptionSpec("shards", value: "N", help: "Shard count, the index from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX (0-based)"),
         OptionSpec("no-wait", help: "Exit 4 at once when another build holds the output folder (default: wait for it)"),
         OptionSpec("follow-symlinks", help: "Follow symbolic links that point outside the input folders"),
-        OptionSpec("emit", value: "LIST", help: "Also write xcassets and/or swift (comma list, repeatable; adds to the pipeline's \"emit\")"),
+        OptionSpec("emit", value: "LIST", help: "Also write xcassets, swift and/or html (comma list, repeatable; adds to the pipeline's \"emit\")"),
         OptionSpec("emit-dir", value: "DIR", help: "Folder inside --out for the catalog and Swift file, nothing else (default Xcode)"),
+        OptionSpec("public-url", value: "URL", help: "URL prefix of the built files in the manifest and the HTML (http(s) URL or /path; default: the pipeline's publicPath)"),
+        OptionSpec("widths", value: "LIST", help: "Pixel widths of the pipeline's web targets, e.g. 320,640,1280 (rebuilds every photo)"),
+        OptionSpec("formats", value: "LIST", help: "Formats of the pipeline's web targets, best first, e.g. avif,webp,jpeg (rebuilds every photo)"),
         OptionSpec("decode-timeout", value: "SECONDS", help: "Abandon a photo whose decode takes longer (default: the pipeline's limits.decodeSeconds, 60)"),
-        OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder"),
+        OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder (implies --report)"),
+        OptionSpec("report", help: "Also write each photo's analysis report (every glyph region's measurements) as <asset>/analysis.json"),
     ]
 }

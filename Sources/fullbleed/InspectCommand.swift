@@ -6,10 +6,11 @@ import FullBleedPipeline
 enum InspectCommand: Command {
     static let name = "inspect"
     static let summary = "Show one photo's size, colour space, toolbar-band legibility, recommendation and crop"
-    static let usage = "fullbleed inspect FILE [--pipeline P] [--json]"
+    static let usage = "fullbleed inspect FILE [--pipeline P] [--json | --report]"
     static let options = [
         OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
         OptionSpec("json", help: "Print the asset's manifest record as JSON"),
+        OptionSpec("report", help: "Print the asset's analysis report (every region's measurements) as JSON"),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
@@ -23,16 +24,22 @@ enum InspectCommand: Command {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let source = SourceFile(absolutePath: absolute, relativePath: path)
         let record: AssetRecord
+        let report: AssetReport
         do {
             let sidecar = try Sidecar.load(forSource: absolute)
             let bytes = try ImageFile.readBytes(atPath: absolute)
             let plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, skipping: [.encode])
-            record = try AssetBuilder.build(plan, bytes: bytes).record
+            let built = try AssetBuilder.build(plan, bytes: bytes)
+            (record, report) = (built.record, built.report)
         } catch let error as ConfigError {
             throw error
         } catch {
             output.writeError("\(error)".replacingOccurrences(of: absolute, with: path))
             return ExitCode.someFailed
+        }
+        if arguments.has("report") {
+            output.write(String(decoding: try report.encoded().dropLast(), as: UTF8.self))
+            return ExitCode.success
         }
         if arguments.has("json") {
             let encoder = JSONEncoder()
@@ -40,14 +47,14 @@ enum InspectCommand: Command {
             output.write(String(decoding: try encoder.encode(record), as: UTF8.self))
             return ExitCode.success
         }
-        for line in InspectReport.lines(for: record) { output.write(line) }
+        for line in InspectReport.lines(for: record, report: report) { output.write(line) }
         return ExitCode.success
     }
 }
 
 /// The readable form of one asset record.
 enum InspectReport {
-    static func lines(for record: AssetRecord) -> [String] {
+    static func lines(for record: AssetRecord, report: AssetReport) -> [String] {
         let s = record.source
         var lines = ["\(s.path): \(s.format) \(s.width)x\(s.height), \(s.colorSpace)\(s.iccProfile.map { " (ICC '\($0)')" } ?? ""), "
                      + "\(s.bitDepth)-bit, \(s.hasAlpha ? "alpha" : "opaque"), orientation \(s.orientation)"]
@@ -72,7 +79,7 @@ enum InspectReport {
             lines.append(header)
             lines.append("    tiers: " + (target.producedDerivatives.map { "\($0.tier) \($0.width)x\($0.height)" }
                                           + target.skippedDerivatives.map { "\($0.tier) skipped" }).joined(separator: ", "))
-            if let analysis = target.legibility {
+            if let analysis = report.target(named: target.name)?.legibility {
                 lines += LegibilityLines.describe(analysis).map { "    " + $0 }
             }
         }

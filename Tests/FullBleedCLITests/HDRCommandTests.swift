@@ -37,7 +37,7 @@ import FullBleedTestSupport
                         let path = try #require(file["path"] as? String)
                         let probe = try CLIRunner.run(["probe", out + "/" + path])
                         let carries = file["gainMap"] != nil
-                        #expect(carries == (!hostile && file["format"] as? String == "jpeg"), "\(path)")
+                        #expect(carries == (!hostile && file["mimeType"] as? String == "image/jpeg"), "\(path)")
                         #expect(probe.stdout.contains("gain map") == carries, "\(path): \(probe.stdout)")
                     }
                 }

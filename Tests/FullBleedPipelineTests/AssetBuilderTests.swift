@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FullBleedColor
 @testable import FullBleedPipeline
 import FullBleedCore
 import FullBleedCodecs
@@ -33,11 +34,13 @@ import FullBleedTestSupport
         let files = Dictionary(output.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         for target in extended {
             for canvas in target.extensionCanvases {
-                let canvasFile = try #require(canvas.files.first { $0.format == "jpeg" })
+                let canvasFile = try #require(canvas.files.first { $0.imageFormat?.rawValue == "jpeg" })
                 let decoded = try Codecs.decode(try #require(files[canvasFile.path])).image
                 #expect(decoded.width == canvas.width && decoded.height == canvas.height)
                 for strip in (target.extensions ?? []).filter({ $0.tier == canvas.tier && $0.part != .canvas }) {
-                    guard case .strip(let edge) = strip.part, let rect = strip.geometry.stripRect(edge) else { continue }
+                    let geometry = try #require(output.report.target(named: target.name)?.extensions?.first { $0.tier == strip.tier }?.geometry)
+                    #expect(strip.insets == ExtensionInsets(geometry))
+                    guard case .strip(let edge) = strip.part, let rect = geometry.stripRect(edge) else { continue }
                     #expect(rect.width == strip.width && rect.height == strip.height)
                 }
             }
@@ -83,7 +86,7 @@ import FullBleedTestSupport
         let record = try AssetBuilder.build(plan, bytes: bytes).record
         var compared = 0
         for target in record.targets {
-            guard let scrim = target.legibility?.recommendation.scrim else { continue }
+            guard let scrim = target.recommendation?.scrim else { continue }
             for derivative in target.derivatives where derivative.kind == .scrim {
                 let baked = try #require(derivative.scrimOpacity)
                 #expect(scrim.opacity >= baked - 1e-12, "\(target.name) \(derivative.tier): live \(scrim.opacity), baked \(baked)")
@@ -108,7 +111,7 @@ import FullBleedTestSupport
         let crop = try #require(record.targets.first?.crop)
         #expect(max(decoded.image.width, decoded.image.height) == 8)
         #expect(abs(Double(decoded.image.width) / Double(decoded.image.height) - Double(crop.width) / Double(crop.height)) < 0.5)
-        let average = try #require(placeholders.averageColor)
+        let average = try #require(placeholders.averageColor.flatMap(SRGBColor.init(hex:)))
         let rgb = decoded.image.converted(toLayout: .rgb).samples8
         let count = Double(rgb.count / 3)
         let means = (0..<3).map { c in stride(from: c, to: rgb.count, by: 3).reduce(0.0) { $0 + Double(rgb[$1]) } / count / 255 }

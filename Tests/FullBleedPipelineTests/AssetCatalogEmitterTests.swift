@@ -39,7 +39,7 @@ import FullBleedTestSupport
         for asset in manifest.assets {
             for target in asset.targets where target.kind == .device {
                 let files = target.derivatives.flatMap(\.files) + (target.extensions ?? []).filter { $0.part == .canvas }.flatMap(\.files)
-                for file in files where file.format == "jpeg" {
+                for file in files where file.imageFormat?.rawValue == "jpeg" {
                     deviceJPEGs[try Data(contentsOf: URL(fileURLWithPath: fixture.out + "/" + file.path))] = file.path
                 }
             }

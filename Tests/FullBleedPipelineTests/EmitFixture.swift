@@ -24,14 +24,15 @@ struct EmitFixture {
     """#
 
     let directory: TemporaryDirectory
-    let spec: PipelineSpec
+    var spec: PipelineSpec
     var input: String { directory.path + "/in" }
     var out: String { directory.path + "/out" }
     var catalog: String { out + "/" + spec.emit.catalogPath }
 
-    init(_ label: String) throws {
+    /// - Parameter pipelineJSON: the pipeline to build with (default the catalog test's).
+    init(_ label: String, pipelineJSON: String = Self.pipelineJSON) throws {
         directory = try TemporaryDirectory(label)
-        spec = try PipelineLoader.parse(Data(Self.pipelineJSON.utf8))
+        spec = try PipelineLoader.parse(Data(pipelineJSON.utf8))
         try BuildFixtures.copySamples(["sk_retina.jpg"], to: input)
         try BuildFixtures.copySamples(["sk_chelsea.png"], to: input + "/trip")
     }
@@ -49,6 +50,10 @@ struct EmitFixture {
     func manifest() throws -> Manifest {
         try Manifest.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))))
     }
+
+    /// The `--emit html` folder and one file of it.
+    var html: String { out + "/" + spec.emit.htmlFolder }
+    func read(_ name: String) throws -> String { try String(contentsOfFile: html + "/" + name, encoding: .utf8) }
 
     func remove() { directory.remove() }
 }

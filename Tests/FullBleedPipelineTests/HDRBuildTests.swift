@@ -74,7 +74,7 @@ import FullBleedTestSupport
             let files = target.derivatives.flatMap(\.files) + (target.extensions ?? []).flatMap(\.files)
             for file in files {
                 let decoded = try Codecs.decode(try built.file(file))
-                if file.format == "jpeg" {
+                if file.imageFormat?.rawValue == "jpeg" {
                     let map = try #require(decoded.gainMap, "\(file.path) has no gain map")
                     #expect(file.gainMap == FileGainMapRecord(width: map.size.width, height: map.size.height))
                     #expect(abs(map.metadata.headroom - built.source.gainMap!.metadata.headroom) < 1e-6)
@@ -96,7 +96,7 @@ import FullBleedTestSupport
         let built = try Self.build(name)
         let target = try #require(built.output.record.targets.first { $0.name == "hero" })
         let derivative = try #require(target.derivatives.first)
-        let jpeg = try #require(derivative.files.first { $0.format == "jpeg" })
+        let jpeg = try #require(derivative.files.first { $0.imageFormat?.rawValue == "jpeg" })
         let ours = try Self.hdr(try Codecs.decode(try built.file(jpeg)))
         let crop = PixelRect(x: target.crop.x, y: target.crop.y, width: target.crop.width, height: target.crop.height)
         let peak = try #require(built.source.gainMap).metadata.headroom
@@ -136,13 +136,13 @@ import FullBleedTestSupport
         let built = try Self.build(name)
         var checked = 0, sourceBrighter = false
         for target in built.output.record.targets where target.kind == .device {
-            let legibility = try #require(target.legibility)
+            let legibility = try #require(built.output.report.target(named: target.name)?.legibility)
             let peaks = try #require(target.hdr?.glyphPeakLuminance)
             #expect(peaks.deliveredHDR <= 1 && abs(peaks.deliveredHDR - peaks.sdr) < 1e-3, "\(target.name): \(peaks)")
             if peaks.sourceHDR > 1 { sourceBrighter = true }
             let widthPoints = Double(legibility.heroPixelSize.width) / legibility.pixelsPerPoint
             for derivative in target.derivatives {
-                for file in derivative.files where file.format == "jpeg" {
+                for file in derivative.files where file.imageFormat?.rawValue == "jpeg" {
                     let decoded = try Codecs.decode(try built.file(file))
                     let rects = legibility.regions.map {
                         $0.region.pixelRect(pixelsPerPoint: Double(decoded.image.width) / widthPoints, bounds: decoded.image.size)
@@ -164,13 +164,13 @@ import FullBleedTestSupport
         let built = try Self.build("uhdr_gray_p3.jpg")
         let target = try #require(built.output.record.targets.first { $0.extensions != nil })
         let canvas = try #require(target.extensionCanvases.first)
-        let canvasFile = try #require(canvas.files.first { $0.format == "jpeg" })
+        let canvasFile = try #require(canvas.files.first { $0.imageFormat?.rawValue == "jpeg" })
         let decoded = try Codecs.decode(try built.file(canvasFile))
         let map = try #require(decoded.gainMap)
         try map.checkFits(baseSize: decoded.image.size)
-        let hero = try #require(target.producedDerivatives.first?.files.first { $0.format == "jpeg" })
+        let hero = try #require(target.producedDerivatives.first?.files.first { $0.imageFormat?.rawValue == "jpeg" })
         let heroMap = try #require(try Codecs.decode(try built.file(hero)).gainMap)
-        let seam = Int((Double(canvas.geometry.originalRect.x) * Double(map.size.width) / Double(decoded.image.width)).rounded())
+        let seam = Int((Double(canvas.insets.leading) * Double(map.size.width) / Double(decoded.image.width)).rounded())
         try #require(seam > 2 && seam + heroMap.size.width <= map.size.width + 1)
         let codes = map.image.samples8, heroCodes = heroMap.image.samples8
         let rows = min(map.size.height, heroMap.size.height)
@@ -191,7 +191,7 @@ import FullBleedTestSupport
         #expect(meanDifference < 6, "the extension's map is not the mirrored hero map: mean differs by \(meanDifference) codes")
 
         let strip = try #require((target.extensions ?? []).first { $0.tier == canvas.tier && $0.part != .canvas })
-        let stripFile = try #require(strip.files.first { $0.format == "jpeg" })
+        let stripFile = try #require(strip.files.first { $0.imageFormat?.rawValue == "jpeg" })
         let stripMap = try #require(try Codecs.decode(try built.file(stripFile)).gainMap)
         #expect(abs(stripMap.size.width - seam) <= 1 && stripMap.size.height == map.size.height)
     }
@@ -201,7 +201,7 @@ import FullBleedTestSupport
     func everyOrientationCarriesTheGainMap(orientation: Orientation) throws {
         let built = try Self.build(try HDRFixtures.orientationVariant(orientation), name: "orient.jpg")
         let target = try #require(built.output.record.targets.first { $0.name == "hero" })
-        let jpeg = try #require(target.derivatives.first?.files.first { $0.format == "jpeg" })
+        let jpeg = try #require(target.derivatives.first?.files.first { $0.imageFormat?.rawValue == "jpeg" })
         let ours = try Self.hdr(try Codecs.decode(try built.file(jpeg)))
         let crop = PixelRect(x: target.crop.x, y: target.crop.y, width: target.crop.width, height: target.crop.height)
         let expected = try Self.hdr(built.source).resized(to: ours.size, from: crop, options: ResampleOptions(parallel: false))
@@ -219,7 +219,7 @@ import FullBleedTestSupport
         #expect(!record.steps.contains(.gainMap))
         let files = record.targets.flatMap { $0.derivatives.flatMap(\.files) + ($0.extensions ?? []).flatMap(\.files) }
         #expect(!files.isEmpty && files.allSatisfy { $0.gainMap == nil })
-        for file in files where file.format == "jpeg" { #expect(try Codecs.decode(try built.file(file)).gainMap == nil) }
+        for file in files where file.imageFormat?.rawValue == "jpeg" { #expect(try Codecs.decode(try built.file(file)).gainMap == nil) }
     }
 
     /// `"hdr": "sdr"`: no output carries a gain map (none is decoded), the manifest still describes the source's.
@@ -228,7 +228,7 @@ import FullBleedTestSupport
         let record = built.output.record
         #expect(record.source.gainMap?.width == 96 && record.source.gainMap?.headroom == 4)
         #expect(!record.steps.contains(.gainMap) && record.targets.allSatisfy { $0.hdr == nil })
-        for file in record.targets.flatMap({ $0.derivatives.flatMap(\.files) }) where file.format == "jpeg" {
+        for file in record.targets.flatMap({ $0.derivatives.flatMap(\.files) }) where file.imageFormat?.rawValue == "jpeg" {
             let decoded = try Codecs.decode(try built.file(file))
             #expect(file.gainMap == nil && decoded.gainMap == nil)
         }

@@ -20,10 +20,19 @@ enum PreviewFixture {
         return try! Codecs.encode(image, as: .png(PNGEncodeOptions()))
     }()
 
-    static let manifest: Manifest = {
+    static let output: AssetBuilder.Output = {
         let spec = try! PipelineLoader.load(path: BuildFixtures.smallPipeline)
         let source = SourceFile(absolutePath: "/nonexistent/stripes.png", relativePath: "stripes.png")
-        var record = try! AssetBuilder.build(try! AssetPlan(source: source, bytes: sourceBytes, sidecar: nil, spec: spec), bytes: sourceBytes).record
+        return try! AssetBuilder.build(try! AssetPlan(source: source, bytes: sourceBytes, sidecar: nil, spec: spec), bytes: sourceBytes)
+    }()
+
+    /// The asset's analysis report, as `build --report` writes it (the page reads it for regions).
+    static var report: AssetReport { output.report }
+    static let reports = ["stripes-png": output.report]
+
+    static let manifest: Manifest = {
+        let spec = try! PipelineLoader.load(path: BuildFixtures.smallPipeline)
+        var record = output.record
         record.altText = hostileName
         var hostile = record
         hostile.key = "odd/" + hostileName
@@ -34,15 +43,18 @@ enum PreviewFixture {
 
     static var asset: AssetRecord { manifest.assets.first { $0.key == "stripes-png" }! }
     static func target(_ name: String) -> TargetRecord { asset.targets.first { $0.name == name }! }
+    static func analysis(_ name: String) -> ToolbarAnalysis? { report.target(named: name)?.legibility }
 }
 
 @Suite struct PreviewPageTests {
     let html = PreviewPage.html(for: PreviewFixture.manifest,
-                                options: .init(sourceThumbnails: ["stripes-png": "preview/stripes-png-source-0123abcd.jpg"]))
+                                options: .init(sourceThumbnails: ["stripes-png": "preview/stripes-png-source-0123abcd.jpg"],
+                                                              reports: PreviewFixture.reports))
 
     @Test func theSameManifestGivesTheSameBytes() throws {
         let copy = try Manifest.decode(try PreviewFixture.manifest.encoded())
-        let again = PreviewPage.html(for: copy, options: .init(sourceThumbnails: ["stripes-png": "preview/stripes-png-source-0123abcd.jpg"]))
+        let again = PreviewPage.html(for: copy, options: .init(sourceThumbnails: ["stripes-png": "preview/stripes-png-source-0123abcd.jpg"],
+                                                              reports: PreviewFixture.reports))
         #expect(again == html)
     }
 
@@ -73,7 +85,7 @@ enum PreviewFixture {
     @Test func framesShowTheRecommendation() throws {
         // Phone: the @1x JPEG derivative under the toolbar, its baked variant, and the CSS scrim.
         let phone = PreviewFixture.target("iphone-17-pro")
-        let analysis = try #require(phone.legibility)
+        let analysis = try #require(PreviewFixture.analysis(phone.name))
         let scrim = try #require(analysis.recommendation.scrim)
         #expect(html.contains("src=\"stripes-png/iphone-17-pro%401x.jpg\""))
         #expect(html.contains("class=\"baked\" src=\"stripes-png/iphone-17-pro%401x-scrim.jpg\""))
@@ -101,7 +113,7 @@ enum PreviewFixture {
     }
 
     @Test func contrastAfterTheScrimReachesTheTarget() throws {
-        let analysis = try #require(PreviewFixture.target("iphone-17-pro").legibility)
+        let analysis = try #require(PreviewFixture.analysis("iphone-17-pro"))
         let summary = try #require(PreviewLegibility(analysis))
         #expect(summary.busyRegions.contains("status-bar"))
         #expect(summary.before < 4.5)
@@ -115,7 +127,7 @@ enum PreviewFixture {
     }
 
     @Test func contrastOverAGreyMatchesWCAG() {
-        let metrics = PreviewFixture.target("iphone-17-pro").legibility!.regions[0].metrics
+        let metrics = PreviewFixture.analysis("iphone-17-pro")!.regions[0].metrics
         var grey = metrics
         grey.highLuminance = 0.5
         // Black scrim 0.5 in gamma space over Y = 0.5: encoded 0.7354 -> 0.3677 -> Y 0.1115.
@@ -226,21 +238,26 @@ enum PreviewFixture {
         let spec = try PipelineLoader.load(path: TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/pipelines/preview-viewports.json").path)
         let source = SourceFile(absolutePath: "/nonexistent/stripes.png", relativePath: "stripes.png")
         let bytes = PreviewFixture.sourceBytes
-        let record = try AssetBuilder.build(try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: spec), bytes: bytes).record
+        let built = try AssetBuilder.build(try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: spec), bytes: bytes)
+        let record = built.record
         let web = try #require(record.targets.first { $0.name == "hero" })
-        #expect(web.device == nil && web.legibility != nil)
-        let frame = PreviewFrames.frame(for: web, context: .init(asset: record, outputFolderURL: ""))
+        #expect(web.device == nil && web.recommendation != nil && built.report.target(named: "hero")?.legibility != nil)
+        let frame = PreviewFrames.frame(for: web, context: .init(asset: record, report: built.report, outputFolderURL: ""))
         // The title box of the pipeline: x 0.05, y 0.7, 0.6 × 0.22 of the hero.
         #expect(frame.contains("<div class=\"text-box\" title=\"title\" style=\"left: 5.0000%; top: 70.0000%; width: 60.0000%; height: 22.0000%\"><span>title</span></div>"))
         #expect(!frame.contains("class=\"status\"") && !frame.contains("class=\"toolbar") && !frame.contains("class=\"glass\""))
-        let numbers = PreviewNumbers.table(for: web, context: .init(asset: record, outputFolderURL: ""))
+        let numbers = PreviewNumbers.table(for: web, context: .init(asset: record, report: built.report, outputFolderURL: ""))
         #expect(numbers.contains("<th>Text boxes</th><td>"))
         for iOSOnly in ["Scheme", "Contrast", "Busy", "Scrim", "Scroll edge", "Layout", "Subject"] {
             #expect(!numbers.contains("<th>\(iOSOnly)</th>"), "\(iOSOnly)")
         }
         #expect(!numbers.contains("status-bar"))
         let phone = try #require(record.targets.first { $0.name == "iphone-17-pro" })
-        #expect(PreviewNumbers.table(for: phone, context: .init(asset: record, outputFolderURL: "")).contains("<th>Scheme</th>"))
+        #expect(PreviewNumbers.table(for: phone, context: .init(asset: record, report: built.report, outputFolderURL: "")).contains("<th>Scheme</th>"))
+        // Without the report the manifest's recommendation alone, still without iOS rows on the web.
+        let lean = PreviewNumbers.table(for: web, context: .init(asset: record, outputFolderURL: ""))
+        #expect(lean.contains("<th>Text boxes</th><td>") && lean.contains("no report"))
+        for iOSOnly in ["Scheme", "Busy", "Scroll edge", "Layout", "Subject"] { #expect(!lean.contains("<th>\(iOSOnly)</th>"), "\(iOSOnly)") }
     }
 
     /// Every value of `name="..."` in `html`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FullBleedColor
 @testable import FullBleedPipeline
 import FullBleedTestSupport
 
@@ -91,15 +92,15 @@ import FullBleedTestSupport
                 let base = firstOfIdiom.insert(idiom).inserted ? asset.key : asset.key + "-" + device.id
                 let hasScrim = target.derivatives.contains { $0.kind == .scrim }
                 let hasCanvas = (target.extensions ?? []).contains { $0.part == .canvas }
-                let recommendation = target.legibility?.recommendation
-                let scheme = recommendation.map { $0.glyphTone == .white ? "dark" : "light" }
+                let recommendation = target.recommendation
+                let scheme = recommendation.map { $0.glyphColor == .white ? "dark" : "light" }
                 let scrim = recommendation?.scrim.map { "\($0.color == .white ? 1.0 : 0.0)/\($0.opacity)/\($0.heightPoints)/\($0.stops.count)/\($0.stops.last!.opacity)" }
                 lines.append("target \(device.id) \(idiom) image=\(base) scrimImage=\(hasScrim ? base + "-scrim" : "-") extended=\(hasCanvas ? base + "-extended" : "-") "
                              + "scheme=\(text(scheme)) edge=\(text(recommendation?.scrollEdgeEffect.rawValue)) scrim=\(text(scrim)) "
-                             + "collapse=\(target.legibility?.layout.map { "\($0.collapseOffsetPoints)" } ?? "-") stretch=\(target.legibility?.layout.map { "\($0.maximumStretch)" } ?? "-")")
+                             + "collapse=\(device.maximumStretch == nil ? "-" : "\(device.collapseOffsetPoints)") stretch=\(device.maximumStretch.map { "\($0)" } ?? "-")")
             }
             let p = asset.placeholders
-            lines.append("placeholders \(text(p?.thumbHash?.base64)) \(text(p?.blurHash?.string)) \(p?.averageColor.map { "\($0.red) \($0.green) \($0.blue) \($0.alpha)" } ?? "-")")
+            lines.append("placeholders \(text(p?.thumbHash?.base64)) \(text(p?.blurHash?.string)) \(p?.averageColor.flatMap(SRGBColor.init(hex:)).map { "\($0.red) \($0.green) \($0.blue) \($0.alpha)" } ?? "-")")
         }
         lines.append("named sk_retina-jpg true Test Heroes.xcassets")
         // Device selection, computed here independently: the idiom's targets (all when none), closest width, first on a tie.
@@ -114,10 +115,10 @@ import FullBleedTestSupport
             }?.element.id
             lines.append("select \(idiom) \(width) -> \(text(best))")
         }
-        let layout = retina.targets.first { $0.kind == .device }!.legibility!.layout!
+        let layout = retina.targets.first { $0.kind == .device }!.device!
         for offset in [-1000.0, -40, 0, 71, layout.collapseOffsetPoints, 2000] {
             let progress = min(max(offset / layout.collapseOffsetPoints, 0), 1)
-            let stretch = min(1 + max(-offset, 0) / layout.heroHeightPoints, max(layout.maximumStretch, 1))
+            let stretch = min(1 + max(-offset, 0) / layout.heroHeightPoints, max(layout.maximumStretch!, 1))
             lines.append("scroll \(offset) progress=\(progress) title=\(offset >= layout.collapseOffsetPoints) stretch=\(stretch)")
         }
         lines.append("keyword default sk.retina-jpg")

@@ -24,7 +24,9 @@ enum PNGCodec {
             try PNGReader.open(bytes) { reader in
                 let header = reader.header
                 try options.checkLimits(width: header.size.width, height: header.size.height, format: .png, stage: .probe)
-                return info(for: header, exif: header.exif)
+                var probed = info(for: header, exif: header.exif)
+                probed.warnings = warnings(reader.warnings, header: header)
+                return probed
             }
         }
     }
@@ -46,7 +48,7 @@ enum PNGCodec {
                 try reader.read(into: &image, deadline: deadline)
                 let info = info(for: header, exif: reader.exif)
                 if options.applyOrientation { image = image.applyingOrientation(info.orientation) }
-                return DecodedImage(image: image, info: info, warnings: reader.warnings)
+                return DecodedImage(image: image, info: info, warnings: warnings(reader.warnings, header: header))
             }
         }
     }
@@ -55,6 +57,15 @@ enum PNGCodec {
     static func encode(_ image: Image, options: PNGEncodeOptions) throws -> [UInt8] {
         try withCodecErrors(stage: .encode) {
             try PNGEncoder(options: options).encode(image)
+        }
+    }
+
+    /// libpng's warnings, with what a refused colour profile means for the picture: an iCCP warning on a
+    /// file left without a profile says the profile was dropped and the pixels are read as sRGB.
+    static func warnings(_ messages: [String], header: PNGHeader) -> [String] {
+        messages.map { message in
+            message.hasPrefix("iCCP") && header.iccProfile == nil
+                ? message + " (profile dropped: the pixels are read as sRGB, colours may differ)" : message
         }
     }
 

@@ -32,8 +32,12 @@ struct ScrimProfile {
 
     /// The gradient's height (where the last ramp ends, at most `limit`) and its stops: at the edge, at
     /// every `d_i` (so each region is covered by stops of at least its opacity, and linear interpolation
-    /// between them never dips below it), and `stopCount` samples along each fade. Stops whose opacity
-    /// equals both neighbours' are dropped. Empty when no level needs a scrim.
+    /// between them never dips below it: the profile is non-increasing; a `d_i` inside another region's
+    /// flat hold is dropped, as the line is unchanged), and `stopCount` samples along each fade, of which a
+    /// sample is dropped when the line between its kept neighbours stays within `stopTolerance` of the
+    /// exact profile at every dropped sample. Locations and opacities are rounded up to
+    /// `ScrimStop.precision`: stops move away from the edge and up, so the gradient is nowhere weaker than
+    /// the profile's stops. Empty when no level needs a scrim.
     func stops(stopCount: Int, limit: Double) -> (height: Double, stops: [ScrimStop]) {
         guard let farthest = levels.map({ $0.extent + fade }).max(), limit > 0 else { return (0, []) }
         let height = min(limit, max(farthest, levels.map(\.extent).max() ?? 0))
@@ -46,13 +50,26 @@ struct ScrimProfile {
         let sorted = distances.filter { $0 >= 0 && $0 <= height }.sorted()
         var unique: [Double] = []
         for d in sorted where unique.last.map({ d - $0 > 1e-9 }) ?? true { unique.append(d) }
-        let samples = unique.map { (location: $0 / height, opacity: opacity(at: $0)) }
+        let anchors = Set(levels.map(\.extent))
+        let samples = unique.map { ScrimStop(location: $0 / height, opacity: opacity(at: $0)) }
         var stops: [ScrimStop] = []
+        var dropped: [ScrimStop] = []
         for (i, sample) in samples.enumerated() {
-            let interior = i > 0 && i < samples.count - 1
-            if interior && samples[i - 1].opacity == sample.opacity && samples[i + 1].opacity == sample.opacity { continue }
-            stops.append(ScrimStop(location: sample.location, opacity: sample.opacity))
+            if i > 0, i < samples.count - 1, let previous = stops.last {
+                let next = samples[i + 1]
+                // A region's far side stays unless it lies on a straight run (then coverage is unchanged).
+                let tolerance = anchors.contains(unique[i]) ? 1e-12 : Self.stopTolerance
+                let fits = (dropped + [sample]).allSatisfy {
+                    abs(ScrimStop.interpolate(previous, next, at: $0.location) - $0.opacity) <= tolerance
+                }
+                if fits { dropped.append(sample); continue }
+            }
+            stops.append(sample)
+            dropped = []
         }
-        return (height, stops)
+        return (height, stops.map { ScrimStop(location: ScrimStop.roundedUp($0.location), opacity: ScrimStop.roundedUp($0.opacity)) })
     }
+
+    /// Largest opacity error allowed where a fade sample is dropped (0.004: about one 8-bit step).
+    static let stopTolerance = 0.004
 }

@@ -22,7 +22,7 @@ struct AssetBatch {
     }
 
     static func build(_ sources: [SourceFile], inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory, jobs: Int,
-                      journal: BuildJournal, preview: Bool, onEvent: @escaping @Sendable (BuildEvent) -> Void) -> AssetBatch {
+                      journal: BuildJournal, preview: Bool, report: Bool, onEvent: @escaping @Sendable (BuildEvent) -> Void) -> AssetBatch {
         let progress = ProgressCounter()
         let count = sources.count
         let costs = sources.map { Double($0.stamp?.bytes ?? 0) }
@@ -31,7 +31,7 @@ struct AssetBatch {
             var staged: [OutputDirectory.StagedFile] = []
             let outcome: Result<Built, FailureRecord>
             do {
-                outcome = .success(try buildOne(source, inputs: inputs, spec: spec, out: out, journal: journal, preview: preview,
+                outcome = .success(try buildOne(source, inputs: inputs, spec: spec, out: out, journal: journal, preview: preview, report: report,
                                                 mayUseAllCores: slot.mayUseAllCores, staged: &staged) { megapixels in
                     progress.started(path: source.relativePath, megapixels: megapixels, bytes: source.stamp?.bytes ?? 0, onEvent)
                 })
@@ -69,7 +69,7 @@ struct AssetBatch {
     /// Reads, plans, builds, stages and journals one source; `staged` collects the files staged so far;
     /// `onPlanned` gets the header's megapixels once the plan is made, before the decode.
     private static func buildOne(_ source: SourceFile, inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory,
-                                 journal: BuildJournal, preview: Bool, mayUseAllCores: Bool,
+                                 journal: BuildJournal, preview: Bool, report: Bool, mayUseAllCores: Bool,
                                  staged: inout [OutputDirectory.StagedFile], onPlanned: (Double) -> Void) throws -> Built {
         if let conflict = inputs.namingConflicts[source.relativePath] {
             throw ProcessingError(path: source.relativePath, stage: .naming, reason: conflict)
@@ -81,7 +81,8 @@ struct AssetBatch {
             named.path = source.relativePath
             throw named
         }
-        let plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, previewThumbnail: preview)
+        let plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, previewThumbnail: preview,
+                                 report: report)
         onPlanned(plan.megapixels)
         let output = try AssetBuilder.build(plan, bytes: bytes, mayUseAllCores: mayUseAllCores)
         let stamp = source.stamp ?? FileStamp(bytes: bytes.count, modifiedNanoseconds: 0)

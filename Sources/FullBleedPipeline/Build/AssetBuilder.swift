@@ -10,7 +10,10 @@ import FullBleedImage
 public enum AssetBuilder {
     public struct Output: Sendable {
         public var record: AssetRecord
-        /// Relative output path -> encoded bytes, in creation order (empty without `.encode`).
+        /// The measurements behind the record (written as `record.report` with `--report`).
+        public var report: AssetReport
+        /// Relative output path -> encoded bytes, in creation order (empty without `.encode`); the report
+        /// comes last.
         public var files: [(path: String, bytes: [UInt8])]
         /// Megapixels of the source (displayed size), for throughput reports.
         public var megapixels: Double
@@ -36,6 +39,7 @@ public enum AssetBuilder {
                                     enabled: plan.steps.contains(.encode), parallel: mayUseAllCores)
         var warnings = decoded.warnings + cropped.warnings
         var targets: [TargetRecord] = []
+        var targetReports: [TargetReport] = []
         var files: [(path: String, bytes: [UInt8])] = []
         var firstCascade: ReductionCascade?
         for (index, target) in plan.targets.enumerated() {
@@ -43,6 +47,7 @@ public enum AssetBuilder {
                                                  resample: resample, encoder: encoder)
             warnings += result.warnings
             targets.append(result.record)
+            targetReports.append(result.report)
             files += result.files
             ran.formUnion(result.steps)
             if firstCascade == nil { firstCascade = result.cascade }
@@ -54,10 +59,19 @@ public enum AssetBuilder {
         if placeholders != nil { ran.insert(.placeholders) }
         let thumbnail = try PreviewThumbnailStep.run(image, plan: plan)
 
-        let record = AssetRecord(
+        var record = AssetRecord(
             plan: plan, bytes: bytes, decoded: decoded, warnings: warnings, targets: targets, placeholders: placeholders,
             steps: plan.steps.filter { ran.contains($0) }, subjects: crops.first?.subjects ?? [])
-        return Output(record: record, files: files, megapixels: plan.megapixels,
+        let report = AssetReport(key: plan.assetKey, source: plan.source.relativePath, targets: targetReports)
+        if plan.steps.contains(.report) {
+            let encoded = try report.encoded()
+            let sha256 = SHA256.hex(encoded)
+            let path = plan.spec.outputPath(asset: plan.assetKey, variant: AssetReport.variantName,
+                                            fileExtension: AssetReport.fileExtension, sha256: sha256)
+            record.report = FileRecord(path: path, mimeType: AssetReport.mimeType, bytes: encoded.count, sha256: sha256)
+            files.append((path, encoded))
+        }
+        return Output(record: record, report: report, files: files, megapixels: plan.megapixels,
                       previewThumbnail: thumbnail)
     }
 }

@@ -52,8 +52,9 @@ public struct AssetPlan: Sendable {
     /// Plans `source` (its `bytes` are probed, not decoded).
     /// - Parameter skipping: steps to leave out (`[.encode]` for `inspect`).
     /// - Parameter previewThumbnail: also make the preview page's source thumbnail from the decode.
+    /// - Parameter report: also write the asset's analysis report (`--report`).
     public init(source: SourceFile, bytes: [UInt8], sidecar: Sidecar?, spec: PipelineSpec,
-                skipping: Set<BuildStep> = [], previewThumbnail: Bool = false) throws {
+                skipping: Set<BuildStep> = [], previewThumbnail: Bool = false, report: Bool = false) throws {
         let limits = DecodeOptions(maxPixels: spec.maxPixels, timeLimitSeconds: spec.decodeSeconds)
         do { info = try Codecs.probe(bytes, options: limits) } catch let error as CodecError { throw error.at(path: source.relativePath) }
         self.source = source
@@ -72,7 +73,7 @@ public struct AssetPlan: Sendable {
         decode.minimumSize = Self.minimumDecodeSize(targets, sourceSize: size, zoom: cropMode == .attention ? spec.maximumZoom : 1)
         self.decode = decode
         steps = Self.steps(spec: spec, targets: targets, textBoxes: !parameters.textBoxes.isEmpty, previewThumbnail: previewThumbnail,
-                           gainMap: decode.readsGainMap)
+                           report: report, gainMap: decode.readsGainMap)
             .filter { !skipping.contains($0) }
     }
 
@@ -115,7 +116,8 @@ public struct AssetPlan: Sendable {
     }
 
     /// The steps a pipeline asks for, in order.
-    static func steps(spec: PipelineSpec, targets: [Target], textBoxes: Bool, previewThumbnail: Bool, gainMap: Bool) -> [BuildStep] {
+    static func steps(spec: PipelineSpec, targets: [Target], textBoxes: Bool, previewThumbnail: Bool, report: Bool = false,
+                      gainMap: Bool) -> [BuildStep] {
         let analyses = spec.legibility.enabled && (textBoxes || targets.contains { $0.device != nil })
         let placeholders = spec.placeholders
         var steps: [BuildStep] = [.decode]
@@ -129,6 +131,7 @@ public struct AssetPlan: Sendable {
         if placeholders.thumbHash || placeholders.blurHashComponents != nil || placeholders.averageColor || placeholders.paletteSize > 0 {
             steps.append(.placeholders)
         }
+        if report { steps.append(.report) }
         if previewThumbnail { steps.append(.previewThumbnail) }
         return steps
     }

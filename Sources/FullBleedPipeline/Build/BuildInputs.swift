@@ -103,8 +103,9 @@ struct PreviousBuild {
 }
 
 /// Which sources are unchanged since the previous build (same tool, pipeline and sidecar; same bytes, by
-/// size and modification time first and the content hash to confirm; every output still present) and which
-/// must be built.
+/// size and modification time first and the content hash to confirm; every output still present; an
+/// analysis report when reports are asked for) and which must be built. A reused record drops its report
+/// when reports are not asked for (the file is then a stale output).
 struct ReusePlan {
     var reused: [AssetRecord] = []
     var toBuild: [SourceFile] = []
@@ -115,11 +116,15 @@ struct ReusePlan {
     /// Outputs of sources no longer among the inputs, sorted.
     var orphanedOutputs: [String] = []
 
-    static func decide(_ inputs: BuildInputs, previous: PreviousBuild, out: OutputDirectory?, spec: PipelineSpec, force: Bool) -> ReusePlan {
+    static func decide(_ inputs: BuildInputs, previous: PreviousBuild, out: OutputDirectory?, spec: PipelineSpec, force: Bool,
+                       reports: Bool = false) -> ReusePlan {
         var plan = ReusePlan(state: BuildState(toolVersion: ToolVersion.current, pipelineHash: spec.contentHash, sources: [:]))
         for source in inputs.sources {
             if previous.records[source.relativePath] != nil { plan.hadRecord.insert(source.relativePath) }
-            if !force, let (record, entry) = reusable(source, inputs: inputs, previous: previous, out: out) {
+            if !force, let (previousRecord, entry) = reusable(source, inputs: inputs, previous: previous, out: out),
+               !reports || previousRecord.report != nil {
+                var record = previousRecord
+                if !reports { record.report = nil }
                 plan.reused.append(record)
                 plan.state.sources[source.relativePath] = entry
             } else {

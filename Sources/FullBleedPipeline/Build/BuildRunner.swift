@@ -25,14 +25,16 @@ public enum BuildRunner {
     public static func run(spec: PipelineSpec, options: BuildOptions, onEvent: @escaping @Sendable (BuildEvent) -> Void) throws -> BuildSummary {
         let clock = ContinuousClock.now
         if spec.emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "emit xcassets") }
+        if spec.emit.html { try HTMLEmitter.validate(spec, at: "emit html") }
         let inputs = try BuildInputs.gather(options, onEvent: onEvent)
         let manifestName = manifestName(options.shard)
         if options.check {
             let out = try openOutput(options)
             let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
-            let reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force)
+            let reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force,
+                                        reports: options.writesReports)
             onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count, bytesToBuild: reuse.toBuild.reduce(0) { $0 + ($1.stamp?.bytes ?? 0) }))
-            let summary = try checkSummary(spec: spec, options: options, inputs: inputs, reuse: reuse, out: out,
+            let summary = try checkSummary(spec: spec, options: options, inputs: inputs, reuse: reuse, out: out, previous: previous,
                                            manifestName: manifestName, seconds: seconds(since: clock))
             onEvent(.finished(summary))
             return summary
@@ -49,7 +51,8 @@ public enum BuildRunner {
         let recovery = JournalRecovery.recover(out, manifestName: manifestName, pipelineHash: spec.contentHash,
                                                exclusive: exclusive, onEvent: onEvent)
         let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
-        var reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force)
+        var reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force,
+                                        reports: options.writesReports)
         let journal = BuildJournal(out: out, manifestName: manifestName, pipelineHash: spec.contentHash)
         let resumed = options.force ? [] : recovery.adopt(into: &reuse, inputs: inputs, journal: journal, out: out)
         recovery.finish(out)
@@ -62,7 +65,7 @@ public enum BuildRunner {
         let removed: Int
         do {
             batch = AssetBatch.build(reuse.toBuild, inputs: inputs, spec: spec, out: out, jobs: options.jobs,
-                                     journal: journal, preview: options.preview, onEvent: onEvent)
+                                     journal: journal, preview: options.preview, report: options.writesReports, onEvent: onEvent)
             var state = reuse.state
             for record in resumed {
                 if let entry = journal.stateEntry(of: record.source.path) { state.sources[record.source.path] = entry }
@@ -105,10 +108,14 @@ public enum BuildRunner {
 
     /// `--check`: what a build would change, one line each; nothing written.
     static func checkSummary(spec: PipelineSpec, options: BuildOptions, inputs: BuildInputs, reuse: ReusePlan,
-                             out: OutputDirectory?, manifestName: String, seconds: Double) throws -> BuildSummary {
+                             out: OutputDirectory?, previous: PreviousBuild, manifestName: String, seconds: Double) throws -> BuildSummary {
         var stale = reuse.toBuild.map { "\($0.relativePath): \(reuse.hadRecord.contains($0.relativePath) ? "stale" : "missing")" }
         stale += reuse.orphanedOutputs.map { "\($0): output of a deleted source" }
-        if out == nil || out?.exists(manifestName) == false { stale.append("\(manifestName): missing") }
+        if out == nil || out?.exists(manifestName) == false {
+            stale.append("\(manifestName): missing")
+        } else if let manifest = previous.manifest, manifest.publicPath != spec.publicPath {
+            stale.append("\(manifestName): stale (publicPath \(manifest.publicPath ?? "none") -> \(spec.publicPath ?? "none"))")
+        }
         if reuse.toBuild.isEmpty && reuse.orphanedOutputs.isEmpty {
             stale += try emitStaleEntries(spec: spec, assets: reuse.reused, shard: options.shard, out: out)
         }

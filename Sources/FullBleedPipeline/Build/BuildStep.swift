@@ -22,6 +22,8 @@ public enum BuildStep: String, Sendable, Codable, Hashable, CaseIterable, Compar
     case encode
     /// ThumbHash, BlurHash, average colour, palette.
     case placeholders
+    /// The asset's analysis report (`--report`, `AssetReport`); the manifest names it in `report`, not here.
+    case report
     /// A small sRGB JPEG of the source for the preview page (`--preview`); not recorded in the manifest.
     case previewThumbnail = "preview-thumbnail"
 

@@ -14,6 +14,11 @@ public struct BuildOptions: Sendable {
     public var followSymlinksOutside: Bool
     /// Also write `preview.html` (with the source thumbnails made from each build's own decode).
     public var preview: Bool = false
+    /// Also write each asset's analysis report (`AssetReport`, `--report`).
+    public var report: Bool = false
+    /// Whether assets get their analysis report: asked for, or needed by the preview page (its region
+    /// table and outlines come from the reports).
+    public var writesReports: Bool { report || preview }
     /// When another build holds the output folder's lock: wait for it (the default) or fail with exit 4.
     public var waitForLock: Bool = true
     /// Simulated disk faults for the output folder (tests only, through `@testable import`).

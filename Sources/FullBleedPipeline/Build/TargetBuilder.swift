@@ -6,6 +6,8 @@ import FullBleedImage
 enum TargetBuilder {
     struct Result {
         var record: TargetRecord
+        /// The measurements behind the record, for the asset's report.
+        var report: TargetReport
         var files: [(path: String, bytes: [UInt8])]
         /// Plan notes and bake warnings, in that order.
         var warnings: [String]
@@ -33,6 +35,7 @@ enum TargetBuilder {
 
         var derivatives: [DerivativeRecord] = []
         var extensions: [(record: ExtensionRecord, variant: String)] = []
+        var extensionReports: [ExtensionReport] = []
         for (i, derivative) in target.derivatives.derivatives.enumerated() {
             let variant = VariantName.plain(target: target.hero, tier: derivative.tier)
             let record = DerivativeRecord(
@@ -41,7 +44,7 @@ enum TargetBuilder {
                 status: DerivativeStatus(derivative.status), note: derivative.note, scrimOpacity: nil, files: [])
             derivatives.append(record)
             guard let picture = tiers.pictures[i] else { continue }
-            encoder.enqueue(picture, variant: variant, gainMap: maps?.maps[i])
+            encoder.enqueue(picture, variant: variant, gainMap: maps?.maps[i], outputs: target.spec.outputs)
             if let scrim = baked[i] {
                 var scrimRecord = record
                 scrimRecord.kind = .scrim
@@ -53,21 +56,23 @@ enum TargetBuilder {
                     scrimRecord.bandLightnessChange = (change * 100).rounded() / 100
                 }
                 derivatives.append(scrimRecord)
-                encoder.enqueue(scrim.image, variant: scrimRecord.variant, gainMap: maps?.maps[i])
+                encoder.enqueue(scrim.image, variant: scrimRecord.variant, gainMap: maps?.maps[i], outputs: target.spec.outputs)
             }
             if let rendering = renderings[i] {
+                extensionReports.append(ExtensionReport(tier: derivative.tier.label, geometry: rendering.geometry))
                 extensions += extensionParts(rendering, gainMaps: maps?.extensions[i], tier: derivative.tier.label, variant: variant,
-                                             strips: target.spec.backgroundExtension?.strips ?? false, encoder: encoder)
+                                             strips: target.spec.backgroundExtension?.strips ?? false, outputs: target.spec.outputs,
+                                             encoder: encoder)
             }
         }
         let encoded = try encoder.encodeQueued()
         if !encoded.files.isEmpty { steps.insert(.encode) }
         for i in derivatives.indices { derivatives[i].files = encoded.records[derivatives[i].variant] ?? [] }
         let scaleToSource = Double(plan.info.size.width) / Double(image.width)
+        let largestProduced = target.derivatives.produced.map(\.pixelSize).max { $0.width < $1.width }
         let record = TargetRecord(
             name: target.hero.name, kind: target.device == nil ? .web : .device,
-            device: target.device.map { DeviceRecord(id: $0.id, widthPoints: $0.widthPoints, heroHeightPoints: $0.heroHeightPoints,
-                                                     scale: $0.scale, toolbarBandPoints: $0.toolbarBandPoints) },
+            device: target.device.map { DeviceRecord($0, deliveredPixelSize: largestProduced) },
             aspectRatio: target.hero.aspectRatio,
             crop: CropRecord(crop, toSource: scaleToSource, sourceSize: plan.info.size),
             headroom: target.derivatives.headroom,
@@ -77,25 +82,28 @@ enum TargetBuilder {
                 record.files = encoded.records[entry.variant] ?? []
                 return record
             },
-            legibility: analysis,
+            recommendation: analysis.map { RecommendationRecord($0.recommendation) },
             hdr: maps?.record)
-        return Result(record: record, files: encoded.files, warnings: warnings, cascade: tiers.cascade, steps: steps)
+        let report = TargetReport(name: target.hero.name, legibility: analysis,
+                                  extensions: target.spec.backgroundExtension == nil ? nil : extensionReports)
+        return Result(record: record, report: report, files: encoded.files, warnings: warnings, cascade: tiers.cascade, steps: steps)
     }
 
-    /// The canvas and (with `strips`) each edge's strip of one tier: records, queued for encoding.
+    /// The canvas and (with `strips`) each edge's strip of one tier: records, queued for encoding in
+    /// `outputs` (nil: the pipeline's).
     static func extensionParts(_ rendering: ExtensionRendering, gainMaps: (canvas: GainMap, strips: [ExtensionEdge: GainMap])?,
-                               tier: String, variant: String, strips: Bool,
+                               tier: String, variant: String, strips: Bool, outputs: [OutputSpec]?,
                                encoder: OutputEncoder) -> [(record: ExtensionRecord, variant: String)] {
         let canvasVariant = VariantName.extensionCanvas(of: variant)
         var parts = [(ExtensionRecord(tier: tier, part: .canvas, width: rendering.canvas.width, height: rendering.canvas.height,
-                                      geometry: rendering.geometry, files: []), canvasVariant)]
-        encoder.enqueue(rendering.canvas, variant: canvasVariant, gainMap: gainMaps?.canvas)
+                                      insets: ExtensionInsets(rendering.geometry), files: []), canvasVariant)]
+        encoder.enqueue(rendering.canvas, variant: canvasVariant, gainMap: gainMaps?.canvas, outputs: outputs)
         guard strips else { return parts }
         for (edge, strip) in rendering.strips.sorted(by: { $0.key < $1.key }) {
             let stripVariant = VariantName.extensionStrip(edge, of: variant)
             parts.append((ExtensionRecord(tier: tier, part: .strip(edge), width: strip.width, height: strip.height,
-                                          geometry: rendering.geometry, files: []), stripVariant))
-            encoder.enqueue(strip, variant: stripVariant, gainMap: gainMaps?.strips[edge])
+                                          insets: ExtensionInsets(rendering.geometry), files: []), stripVariant))
+            encoder.enqueue(strip, variant: stripVariant, gainMap: gainMaps?.strips[edge], outputs: outputs)
         }
         return parts
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a build writes for an app project besides the images (`"emit"` in a pipeline, `--emit` on the
-/// command line): an Xcode asset catalog and a Swift source file, both pure functions of the manifest.
+/// What a build writes for an app project or a web page besides the images (`"emit"` in a pipeline, `--emit`
+/// on the command line): an Xcode asset catalog, a Swift source file and `<picture>` snippets, all pure
+/// functions of the manifest.
 ///
 /// The emit settings are left out of the pipeline's content hash: they change no pixel, so turning them on
 /// or renaming the catalog never re-encodes anything. The emitted files are compared with what is on disk
@@ -13,10 +14,17 @@ public struct EmitSpec: Sendable, Hashable {
         case xcassets
         /// `OUT/<folder>/<swiftTypeName>.swift`: a value per hero with image names, recommendation and layout numbers.
         case swift
+        /// `OUT/<htmlFolder>/<asset>.html`: one `<picture>` per asset's web target, plus `index.html` of them all.
+        case html
     }
 
     public var xcassets: Bool
     public var swift: Bool
+    /// `<picture>` snippets for the web targets (`HTMLEmitter`).
+    public var html: Bool = false
+    /// The folder, relative to the output folder, of the HTML snippets and their `index.html`, and nothing
+    /// else (`"htmlFolder"`, default `HTML`); the same rules as `folder`.
+    public var htmlFolder: String = EmitSpec.defaultHTMLFolder
     /// The folder, relative to the output folder, that holds the catalog, the Swift file and (for HDR
     /// heroes) the `HDR` folder of Ultra HDR JPEGs they load, and nothing else (no derivative, manifest or preview), so it can be added to an Xcode project as it is
     /// (`--emit-dir`, `"folder"`; default `Xcode`). `/`-separated components of letters, digits, ' ', '-',
@@ -28,6 +36,7 @@ public struct EmitSpec: Sendable, Hashable {
     public var swiftTypeName: String
 
     public static let defaultFolder = "Xcode"
+    public static let defaultHTMLFolder = "HTML"
     public static let defaultCatalogName = "Heroes.xcassets"
     public static let defaultSwiftTypeName = "Heroes"
     public static let `default` = EmitSpec(xcassets: false, swift: false, catalogName: defaultCatalogName,
@@ -42,7 +51,10 @@ public struct EmitSpec: Sendable, Hashable {
     }
 
     /// Whether anything is emitted.
-    public var isEnabled: Bool { xcassets || swift }
+    public var isEnabled: Bool { xcodeIsEnabled || html }
+
+    /// Whether the Xcode folder is written (the catalog or the Swift file, and their HDR heroes).
+    public var xcodeIsEnabled: Bool { xcassets || swift }
 
     /// The generated Swift file, relative to the output folder.
     public var swiftFileName: String { folder + "/" + swiftTypeName + ".swift" }
@@ -56,10 +68,15 @@ public struct EmitSpec: Sendable, Hashable {
 
     /// Sets `folder` from `--emit-dir`; throws a message naming the bad value.
     public mutating func setFolder(_ text: String, at location: String) throws {
-        guard Self.isValidFolder(text) else {
+        folder = try Self.folder(parsing: text, at: location)
+    }
+
+    /// A valid folder inside the output folder, normalised (no empty components); throws a message naming the bad value.
+    static func folder(parsing text: String, at location: String) throws -> String {
+        guard isValidFolder(text) else {
             throw ConfigError(location: location, message: "expected a folder inside the output folder: '/'-separated names of letters, digits, ' ', '-', '_' or '.' (not '.' or '..'), found \"\(text)\"")
         }
-        folder = text.split(separator: "/").joined(separator: "/")
+        return text.split(separator: "/").joined(separator: "/")
     }
 
     /// Turns on `kinds` in addition to those already on (`--emit` is OR-ed with the pipeline).
@@ -68,6 +85,7 @@ public struct EmitSpec: Sendable, Hashable {
             switch kind {
             case .xcassets: xcassets = true
             case .swift: swift = true
+            case .html: html = true
             }
         }
     }
@@ -83,13 +101,15 @@ public struct EmitSpec: Sendable, Hashable {
         }
     }
 
-    /// Parses the pipeline's `"emit"` object: `{"xcassets": true, "swift": true, "folder": "Xcode",
-    /// "catalogName": "Heroes.xcassets", "swiftTypeName": "Heroes"}`, every field optional.
+    /// Parses the pipeline's `"emit"` object: `{"xcassets": true, "swift": true, "html": true, "folder": "Xcode",
+    /// "htmlFolder": "HTML", "catalogName": "Heroes.xcassets", "swiftTypeName": "Heroes"}`, every field optional.
     static func parse(_ reader: inout JSONObjectReader) throws -> EmitSpec {
         var spec = EmitSpec.default
         spec.xcassets = try reader.bool("xcassets") ?? false
         spec.swift = try reader.bool("swift") ?? false
+        spec.html = try reader.bool("html") ?? false
         if let folder = try reader.string("folder") { try spec.setFolder(folder, at: reader.path("folder")) }
+        if let text = try reader.string("htmlFolder") { spec.htmlFolder = try Self.folder(parsing: text, at: reader.path("htmlFolder")) }
         if let name = try reader.string("catalogName") {
             guard isValidCatalogName(name) else {
                 throw ConfigError(location: reader.path("catalogName"),

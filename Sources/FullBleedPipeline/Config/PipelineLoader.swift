@@ -100,6 +100,7 @@ public enum PipelineLoader {
         let (maxPixels, decodeSeconds) = try parseLimits(&root)
         var emit = EmitSpec.default
         if var e = try root.object("emit") { emit = try EmitSpec.parse(&e) }
+        let publicPath = try root.string("publicPath").map { try PublicPath.normalised($0, at: "$.publicPath") }
         try root.rejectUnknownKeys()
 
         var spec = PipelineSpec(
@@ -111,15 +112,18 @@ public enum PipelineLoader {
         spec.cropFaces = cropFaces
         spec.maximumZoom = maximumZoom
         spec.hdr = hdr
+        spec.publicPath = publicPath
         if emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "$.emit.xcassets") }
+        if emit.html { try HTMLEmitter.validate(spec, at: "$.emit.html") }
         return spec
     }
 
-    /// SHA-256 of the canonical JSON without the `emit` object (it changes no pixel).
+    /// SHA-256 of the canonical JSON without the `emit` object and `publicPath` (they change no pixel).
     static func contentHash(of document: JSONValue) -> String {
         var hashed = document
         if case .object(var fields) = document {
             fields["emit"] = nil
+            fields["publicPath"] = nil
             hashed = .object(fields)
         }
         return SHA256.hex(canonicalJSON(hashed))
@@ -425,14 +429,19 @@ public enum PipelineLoader {
         return OutputSpec(options: options)
     }
 
+    /// The placeholders a naming template must contain, and those it may (`{hash}`: `OutputNaming`).
+    static let requiredNamingPlaceholders = ["{asset}", "{variant}", "{ext}"]
+    static let optionalNamingPlaceholders = ["{hash}"]
+
     static func validateNaming(_ template: String, at location: String) throws {
-        for required in ["{asset}", "{variant}", "{ext}"] where !template.contains(required) {
+        for required in requiredNamingPlaceholders where !template.contains(required) {
             throw ConfigError(location: location, message: "the naming template must contain \(required)")
         }
         var rest = template
-        for placeholder in ["{asset}", "{variant}", "{ext}"] { rest = rest.replacingOccurrences(of: placeholder, with: "x") }
+        let allowed = requiredNamingPlaceholders + optionalNamingPlaceholders
+        for placeholder in allowed { rest = rest.replacingOccurrences(of: placeholder, with: "x") }
         if rest.contains("{") || rest.contains("}") {
-            throw ConfigError(location: location, message: "unknown placeholder (allowed: {asset}, {variant}, {ext})")
+            throw ConfigError(location: location, message: "unknown placeholder (allowed: \(allowed.joined(separator: ", ")))")
         }
         if template.hasPrefix("/") || template.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
             throw ConfigError(location: location, message: "the naming template must be a relative path without '.', '..' or empty components")

@@ -31,7 +31,8 @@ public struct PipelineSpec: Sendable, Hashable {
     public var placeholders: PlaceholderSpec
     /// Encoded formats written for every derivative, in order.
     public var outputs: [OutputSpec]
-    /// Output path template; placeholders `{asset}`, `{variant}`, `{ext}` (all required).
+    /// Output path template; placeholders `{asset}`, `{variant}`, `{ext}` (all required) and `{hash}` (optional:
+    /// the first 8 hex digits of the file's SHA-256, so a name changes exactly when the bytes do).
     public var naming: String
     /// Keep the source colour profile (default) or convert derivatives to sRGB.
     public var colorOutput: ColorOutput
@@ -48,6 +49,24 @@ public struct PipelineSpec: Sendable, Hashable {
     public var contentHash: String
     /// The asset catalog and Swift source to write besides the images (`"emit"`, OR-ed with `--emit`).
     public var emit: EmitSpec = .default
+    /// The URL prefix the built files are served under (`"publicPath"`, overridden by `--public-url`):
+    /// `https://...` / `http://...` or a path from `/`, always ending in `/`; nil for none. Recorded in the
+    /// manifest and used by the HTML snippets; left out of the content hash (it changes no byte of an image).
+    public var publicPath: String?
+
+    /// The number of hex digits of a file's SHA-256 that `{hash}` puts in its name (32 bits: two files of
+    /// one variant collide by chance about once in 4 billion rebuilds, and then only reuse a name).
+    public static let hashDigits = 8
+
+    /// The path of one output file relative to the output folder: `naming` with `{asset}`, `{variant}`,
+    /// `{ext}` and `{hash}` (the first `hashDigits` lower-case hex digits of `sha256`, the file's content
+    /// hash) filled in.
+    public func outputPath(asset: String, variant: String, fileExtension: String, sha256: String) -> String {
+        naming.replacingOccurrences(of: "{asset}", with: asset)
+            .replacingOccurrences(of: "{variant}", with: variant)
+            .replacingOccurrences(of: "{ext}", with: fileExtension)
+            .replacingOccurrences(of: "{hash}", with: String(sha256.prefix(Self.hashDigits)))
+    }
 
     /// Generous: a 268-megapixel progressive JPEG decodes in well under 10 s in release.
     public static let defaultDecodeSeconds: Double = 60
@@ -71,6 +90,9 @@ public struct PipelineSpec: Sendable, Hashable {
 /// One hero target of a pipeline.
 public struct TargetSpec: Sendable, Hashable {
     public var target: HeroTarget
+    /// The formats this target is encoded in, in order, when they differ from the pipeline's `outputs`
+    /// (`fullbleed build --formats` sets them for web targets); nil for the pipeline's.
+    public var outputs: [OutputSpec]? = nil
     /// The baked background extension of this target (iPad sidebar / inspector), nil for none: the
     /// pipeline's `extension` settings, with this target's own overrides (lengths differ per device class).
     public var backgroundExtension: ExtensionSpec?

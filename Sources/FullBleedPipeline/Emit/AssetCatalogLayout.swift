@@ -79,10 +79,10 @@ struct AssetCatalogLayout {
             filled[set, default: [:]][SlotKey(idiom: idiom, scale: scale)] = (file.path, fileName, file.gainMap != nil)
         }
         func chosenFile(_ files: [FileRecord]) -> FileRecord? {
-            imageFormat.map { format in files.first { $0.format == format } } ?? files.first
+            imageFormat.map { format in files.first { $0.imageFormat?.rawValue == format } } ?? files.first
         }
         func fileName(_ stem: String, _ file: FileRecord) -> String {
-            stem + "." + (ImageFormat(rawValue: file.format)?.fileExtension ?? file.format)
+            stem + "." + (file.imageFormat?.fileExtension ?? "bin")
         }
 
         var takenIdioms: Set<String> = []

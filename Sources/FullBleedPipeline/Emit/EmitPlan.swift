@@ -40,17 +40,26 @@ public struct EmitPlan: Sendable, Equatable {
         var plans: [EmitPlan] = []
         if spec.emit.xcassets { plans.append(try AssetCatalogEmitter.plan(manifest: manifest, spec: spec)) }
         if spec.emit.swift { plans.append(SwiftSourceEmitter.plan(manifest: manifest, spec: spec)) }
-        if spec.emit.isEnabled { plans.append(try HDRResourceEmitter.plan(manifest: manifest, spec: spec)) }
+        if spec.emit.xcodeIsEnabled { plans.append(try HDRResourceEmitter.plan(manifest: manifest, spec: spec)) }
+        if spec.emit.html { plans.append(try HTMLEmitter.plan(manifest: manifest, spec: spec)) }
         let paths = plans.flatMap { $0.files.map(\.path) }
         let manifestPaths = Set(manifest.allOutputPaths)
         if let clash = paths.first(where: { manifestPaths.contains($0) }) {
             throw ConfigError(location: "$.emit", message: "the emitted file \(clash) would overwrite a built image; rename the catalog or the Swift type")
         }
-        // The emit folder holds only the catalog, the Swift file and the HDR heroes, so Xcode can take it whole.
-        let folder = spec.emit.folder
+        // Each emit folder holds only what its emitters write, so Xcode (or a web server) can take it whole.
+        var folders: [(folder: String, location: String, option: String)] = []
+        if spec.emit.xcodeIsEnabled { folders.append((spec.emit.folder, "$.emit.folder", "--emit-dir")) }
+        if spec.emit.html { folders.append((spec.emit.htmlFolder, "$.emit.htmlFolder", "\"htmlFolder\"")) }
         let reserved = [BuildRunner.manifestFileName, PreviewPage.fileName, BuildState.fileName(shard: nil)]
-        if let inside = manifestPaths.sorted().first(where: { $0.hasPrefix(folder + "/") }) ?? reserved.first(where: { $0 == folder }) {
-            throw ConfigError(location: "$.emit.folder", message: "the build's \(inside) would lie inside the emit folder \(folder); choose another --emit-dir")
+        for (folder, location, option) in folders {
+            if let inside = manifestPaths.sorted().first(where: { $0.hasPrefix(folder + "/") }) ?? reserved.first(where: { $0 == folder }) {
+                throw ConfigError(location: location, message: "the build's \(inside) would lie inside the emit folder \(folder); choose another \(option)")
+            }
+        }
+        let (xcode, html) = (spec.emit.folder, spec.emit.htmlFolder)
+        if spec.emit.xcodeIsEnabled && spec.emit.html && (xcode == html || xcode.hasPrefix(html + "/") || html.hasPrefix(xcode + "/")) {
+            throw ConfigError(location: "$.emit.htmlFolder", message: "the HTML folder \(html) and the Xcode folder \(xcode) overlap; each holds only its own files")
         }
         return plans
     }

@@ -30,7 +30,7 @@ public enum HDRResourceEmitter {
         for target in asset.targets where target.kind == .device {
             guard let device = target.device else { continue }
             let candidates = target.derivatives.filter { $0.kind == .plain }.compactMap { derivative -> (scale: Int, file: FileRecord)? in
-                guard let file = derivative.files.first(where: { $0.format == ImageFormat.jpeg.rawValue && $0.gainMap != nil }) else { return nil }
+                guard let file = derivative.files.first(where: { $0.imageFormat == .jpeg && $0.gainMap != nil }) else { return nil }
                 return (derivative.scale ?? 1, file)
             }
             // The largest scale; `max(by:)` keeps the first of equal scales (pipeline order).

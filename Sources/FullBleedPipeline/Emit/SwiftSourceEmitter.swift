@@ -265,7 +265,7 @@ public enum SwiftSourceEmitter {
         out += devices.isEmpty ? "],\n" : "\n        ],\n"
         out += "        thumbHash: \(optional(asset.placeholders?.thumbHash.map { SwiftIdentifier.stringLiteral($0.base64) })),\n"
         out += "        blurHash: \(optional(asset.placeholders?.blurHash.map { SwiftIdentifier.stringLiteral($0.string) })),\n"
-        out += "        averageColor: \(optional(asset.placeholders?.averageColor.map(rgba)))\n"
+        out += "        averageColor: \(optional(asset.placeholders?.averageColor.flatMap(SRGBColor.init(hex:)).map(rgba)))\n"
         out += "    )\n"
         return out
     }
@@ -281,12 +281,12 @@ public enum SwiftSourceEmitter {
             "scrimImageName: \(optional(images.scrim.map(SwiftIdentifier.stringLiteral)))",
             "extendedImageName: \(optional(images.extended.map(SwiftIdentifier.stringLiteral)))",
             "hdrResourceName: \(optional(hdrResourceName.map(SwiftIdentifier.stringLiteral)))",
-            "toolbar: \(optional(record.legibility.map { toolbar($0.recommendation, indent: indent) }))",
+            "toolbar: \(optional(record.recommendation.map { toolbar($0, indent: indent) }))",
         ]
-        if let layout = record.legibility?.layout {
-            lines.append("layout: Layout(widthPoints: \(number(layout.heroWidthPoints)), heroHeightPoints: \(number(layout.heroHeightPoints)), "
-                         + "toolbarBandPoints: \(number(layout.toolbarBandPoints)), collapseOffsetPoints: \(number(layout.collapseOffsetPoints)), "
-                         + "maximumStretch: \(number(layout.maximumStretch)), maximumOverscrollPoints: \(number(layout.maximumOverscrollPoints)))")
+        if let device = record.device, let stretch = device.maximumStretch, let overscroll = device.maximumOverscrollPoints {
+            lines.append("layout: Layout(widthPoints: \(number(device.widthPoints)), heroHeightPoints: \(number(device.heroHeightPoints)), "
+                         + "toolbarBandPoints: \(number(device.toolbarBandPoints)), collapseOffsetPoints: \(number(device.collapseOffsetPoints)), "
+                         + "maximumStretch: \(number(stretch)), maximumOverscrollPoints: \(number(overscroll)))")
         } else {
             lines.append("layout: nil")
         }
@@ -294,8 +294,8 @@ public enum SwiftSourceEmitter {
     }
 
     /// The recommendation in the app's terms: white glyphs (`GlyphTone.white`) need the dark scheme.
-    static func toolbar(_ recommendation: ToolbarRecommendation, indent: String) -> String {
-        let scheme = recommendation.glyphTone == .white ? "dark" : "light"
+    static func toolbar(_ recommendation: RecommendationRecord, indent: String) -> String {
+        let scheme = recommendation.glyphColor == .white ? "dark" : "light"
         var scrim = "nil"
         if let s = recommendation.scrim {
             let white = s.color == .white ? "1" : "0"

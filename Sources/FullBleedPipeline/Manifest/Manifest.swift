@@ -18,6 +18,8 @@ public struct Manifest: Sendable, Codable, Equatable {
     public var failures: [FailureRecord]
     /// Set only in a partial manifest written by `--shard I/N`.
     public var shard: String?
+    /// The URL prefix the files are served under (`PipelineSpec.publicPath`, ending in `/`), absent for none.
+    public var publicPath: String? = nil
 
     public struct ToolInfo: Sendable, Codable, Equatable {
         public var name: String
@@ -37,16 +39,11 @@ public struct Manifest: Sendable, Codable, Equatable {
         self.assets = assets.sorted { $0.source.path < $1.source.path }
         self.failures = failures.sorted { $0.source < $1.source }
         self.shard = shard.map { $0.count > 1 ? $0.description : nil } ?? nil
+        publicPath = pipeline.publicPath
     }
 
     /// Deterministic JSON: sorted keys, two-space indentation, no escaped slashes, trailing newline.
-    public func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var bytes = [UInt8](try encoder.encode(self))
-        bytes.append(0x0A)
-        return bytes
-    }
+    public func encoded() throws -> [UInt8] { try DeterministicJSON.encode(self) }
 
     public static func decode(_ bytes: [UInt8]) throws -> Manifest {
         try JSONDecoder().decode(Manifest.self, from: Data(bytes))
@@ -71,4 +68,16 @@ public struct Manifest: Sendable, Codable, Equatable {
 
     /// Every output file the manifest lists (relative to the output folder), sorted.
     public var allOutputPaths: [String] { assets.flatMap(\.outputPaths).sorted() }
+}
+
+/// The JSON form of every file FullBleed writes for tools to read (manifest, analysis reports): sorted keys,
+/// two-space indentation, no escaped slashes, a trailing newline; the same value gives the same bytes.
+enum DeterministicJSON {
+    static func encode(_ value: some Encodable) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var bytes = [UInt8](try encoder.encode(value))
+        bytes.append(0x0A)
+        return bytes
+    }
 }

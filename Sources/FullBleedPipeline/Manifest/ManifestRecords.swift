@@ -1,3 +1,4 @@
+import FullBleedCodecs
 import FullBleedColor
 import FullBleedCore
 import FullBleedImage
@@ -33,13 +34,16 @@ public struct AssetRecord: Sendable, Codable, Equatable {
     public var placeholders: PlaceholderRecord?
     /// The build steps that ran for this asset, in order.
     public var steps: [BuildStep]
+    /// The asset's analysis report (`--report`): every glyph region's measurements, the analysis and
+    /// extension parameters, as `AssetReport` JSON. Absent unless asked for.
+    public var report: FileRecord? = nil
 
-    /// Every output file of this asset.
+    /// Every output file of this asset (its pictures, then its report).
     public var outputPaths: [String] {
         targets.flatMap { target in
             target.derivatives.flatMap { $0.files.map(\.path) }
                 + (target.extensions ?? []).flatMap { $0.files.map(\.path) }
-        }
+        } + (report.map { [$0.path] } ?? [])
     }
 }
 
@@ -90,7 +94,10 @@ public struct TargetRecord: Sendable, Codable, Equatable {
     public var headroom: Double
     public var derivatives: [DerivativeRecord]
     public var extensions: [ExtensionRecord]?
-    public var legibility: ToolbarAnalysis?
+    /// Glyph colour, toolbar colour scheme, scrim and scroll edge for this hero (nil when the pipeline
+    /// analyses nothing for it: legibility off, or a web target without text boxes). The measurements
+    /// behind it are in the asset's `report`.
+    public var recommendation: RecommendationRecord?
     /// What the gain map became in this target (`"hdr": "keep"` and a source with a gain map).
     public var hdr: HDRRecord? = nil
 }
@@ -124,12 +131,40 @@ public struct HDRGlyphPeaks: Sendable, Codable, Equatable {
     public var tier: String
 }
 
+/// The device class a target is for and the hero's layout numbers on it (`HeroLayout`). Lengths in points.
 public struct DeviceRecord: Sendable, Codable, Equatable {
     public var id: String
+    /// Hero width: the device's width.
     public var widthPoints: Double
+    /// Hero design height, including the part under the bars.
     public var heroHeightPoints: Double
+    /// Display scale, pixels per point.
     public var scale: Int
+    /// Status bar plus navigation bar.
     public var toolbarBandPoints: Double
+    /// Scroll offset at which the hero's bottom reaches the bottom of the toolbar band: show the inline
+    /// title there (`heroHeightPoints - toolbarBandPoints`).
+    public var collapseOffsetPoints: Double
+    /// The largest stretch (`scaleEffect`, anchored at the bottom) at which the largest delivered tier still
+    /// has a pixel per displayed pixel, rounded down to 1e-4; nil when no tier was produced.
+    public var maximumStretch: Double?
+    /// The overscroll at which that stretch is reached (0 when `maximumStretch <= 1`).
+    public var maximumOverscrollPoints: Double?
+
+    init(_ device: DeviceClass, deliveredPixelSize: PixelSize?) {
+        // The stretch numbers need a delivered size; the others do not depend on it.
+        let layout = HeroLayout(device: device, deliveredPixelSize: deliveredPixelSize ?? PixelSize(width: 1, height: 1))
+        id = layout.deviceID
+        widthPoints = layout.heroWidthPoints
+        heroHeightPoints = layout.heroHeightPoints
+        scale = layout.scale
+        toolbarBandPoints = layout.toolbarBandPoints
+        collapseOffsetPoints = layout.collapseOffsetPoints
+        guard deliveredPixelSize != nil else { return }
+        let stretch = (layout.maximumStretch * 1e4 + 1e-6).rounded(.down) / 1e4
+        maximumStretch = stretch
+        maximumOverscrollPoints = (max(0, (stretch - 1) * layout.heroHeightPoints) * 100).rounded(.down) / 100
+    }
 }
 
 /// The crop, in pixels of the full-resolution upright source.
@@ -202,20 +237,39 @@ public struct ExtensionRecord: Sendable, Codable, Equatable {
     public var part: ExtensionPart
     public var width: Int
     public var height: Int
-    public var geometry: ExtensionGeometry
+    /// Where the hero sits in the canvas: the extension's length beyond each edge, pixels (a strip is
+    /// that edge's part alone). The blur and fade parameters are in the asset's report.
+    public var insets: ExtensionInsets
     public var files: [FileRecord]
+}
+
+/// The lengths a background-extension canvas adds beyond each edge of the hero, pixels.
+public struct ExtensionInsets: Sendable, Codable, Equatable {
+    public var top: Int
+    public var leading: Int
+    public var bottom: Int
+    public var trailing: Int
+
+    init(_ geometry: ExtensionGeometry) {
+        top = geometry.topPixels
+        leading = geometry.leadingPixels
+        bottom = geometry.bottomPixels
+        trailing = geometry.trailingPixels
+    }
 }
 
 public struct FileRecord: Sendable, Codable, Equatable {
     public var path: String
-    public var format: String
-    /// The IANA media type (`image/jpeg`, `image/webp`, ...), as a `<source type>` or a `Content-Type` takes it.
+    /// The IANA media type (`image/jpeg`, `image/webp`, `application/json`...), as a `<source type>` or a
+    /// `Content-Type` takes it.
     public var mimeType: String
     public var bytes: Int
     public var sha256: String
     /// The gain map this file carries (an Ultra HDR JPEG with ISO 21496-1 metadata); absent for SDR files.
     public var gainMap: FileGainMapRecord? = nil
 
+    /// The image format of `mimeType` (nil for the JSON report).
+    public var imageFormat: ImageFormat? { ImageFormat.allCases.first { $0.mimeType == mimeType } }
 }
 
 /// The gain map inside an output file.
@@ -228,10 +282,20 @@ public struct FileGainMapRecord: Sendable, Codable, Equatable {
 public struct PlaceholderRecord: Sendable, Codable, Equatable {
     public var thumbHash: ThumbHash?
     public var blurHash: BlurHash?
-    public var averageColor: SRGBColor?
-    public var palette: DominantPalette?
+    /// The crop's average colour, 8-bit sRGB as CSS hex (`#a3b8d2`).
+    public var averageColor: String?
+    /// The dominant colours, most common first.
+    public var palette: [PaletteColorRecord]?
     /// The crop at most `PlaceholderStep.dataURLSide` pixels on its long side as an 8-bit sRGB PNG (no
     /// colour profile), in a `data:image/png;base64,` URI: a placeholder that needs no JavaScript (CSS
     /// `background-image` with `background-size: cover` and a blur, or next/image's `blurDataURL`).
     public var dataURL: String? = nil
+}
+
+/// One dominant colour of a placeholder palette.
+public struct PaletteColorRecord: Sendable, Codable, Equatable {
+    /// 8-bit sRGB as CSS hex.
+    public var color: String
+    /// Its share of the crop's pixels (0...1, four decimals).
+    public var share: Double
 }

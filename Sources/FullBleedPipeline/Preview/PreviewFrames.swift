@@ -7,8 +7,13 @@ import FullBleedCore
 enum PreviewFrames {
     struct Context {
         var asset: AssetRecord
+        /// The asset's analysis report, when the build wrote one (the regions' measurements).
+        var report: AssetReport?
         /// Relative URL prefix of the output folder ("" or ending in "/").
         var outputFolderURL: String
+
+        /// The legibility analysis of `target` from the report; nil without a report or an analysis.
+        func analysis(of target: TargetRecord) -> ToolbarAnalysis? { report?.target(named: target.name)?.legibility }
 
         /// The URL of an output file from the page.
         func url(_ file: FileRecord) -> String { PreviewMarkup.url(outputFolderURL + file.path) }
@@ -30,7 +35,7 @@ enum PreviewFrames {
     /// The file of `files` a browser should show: JPEG first, then WebP, PNG, AVIF; nil when none is displayable.
     static func displayableFile(_ files: [FileRecord]) -> FileRecord? {
         for format in displayFormats {
-            if let file = files.first(where: { $0.format == format }) { return file }
+            if let file = files.first(where: { $0.imageFormat?.rawValue == format }) { return file }
         }
         return nil
     }
@@ -76,7 +81,7 @@ enum PreviewFrames {
         let contentHeight = 150.0
         var screen = "<div class=\"screen\" style=\"width: \(PreviewMarkup.px(device.widthPoints)); height: \(PreviewMarkup.px(heroHeight + contentHeight))\">\n"
         screen += heroLayer(target, width: device.widthPoints, height: heroHeight, left: 0, shown: shown, context: context)
-        screen += toolbar(target, device: device, left: 0, title: context.title)
+        screen += toolbar(target, device: device, left: 0, context: context)
         screen += contentBlock(height: contentHeight, title: context.title)
         screen += "</div>\n"
         var html = fitted(device: "phone", screenWidth: device.widthPoints, screenHeight: heroHeight + contentHeight,
@@ -92,13 +97,15 @@ enum PreviewFrames {
     /// the toolbar over the content column (the original hero).
     static func ipadFrame(_ target: TargetRecord, device: DeviceRecord, canvas: (record: ExtensionRecord, file: FileRecord),
                           shown: (record: DerivativeRecord, file: FileRecord), context: Context) -> String {
-        let geometry = canvas.record.geometry
-        let pointsPerPixel = 1 / max(geometry.parameters.scale, 1e-9)
+        let insets = canvas.record.insets
+        // The canvas's own tier gives the pixels per point (its hero is the device width).
+        let tierWidth = target.producedDerivatives.first { $0.tier == canvas.record.tier }?.width ?? shown.record.width
+        let pointsPerPixel = device.widthPoints / Double(max(1, tierWidth))
         let canvasWidth = Double(canvas.record.width) * pointsPerPixel
         let canvasHeight = Double(canvas.record.height) * pointsPerPixel
-        let leading = Double(geometry.leadingPixels) * pointsPerPixel
-        let trailing = Double(geometry.trailingPixels) * pointsPerPixel
-        let top = Double(geometry.topPixels) * pointsPerPixel
+        let leading = Double(insets.leading) * pointsPerPixel
+        let trailing = Double(insets.trailing) * pointsPerPixel
+        let top = Double(insets.top) * pointsPerPixel
         let contentHeight = 110.0
         let screenHeight = canvasHeight + contentHeight
         var html = "<div class=\"screen\" style=\"width: \(PreviewMarkup.px(canvasWidth)); height: \(PreviewMarkup.px(screenHeight))\">\n"
@@ -106,9 +113,9 @@ enum PreviewFrames {
         html += "<img src=\"\(context.url(canvas.file))\" alt=\"\(PreviewMarkup.attribute(context.asset.altText ?? context.title))\"></div>\n"
         // The original's edges inside the canvas (shown with "Glyph regions").
         html += "<div class=\"original-edge\" style=\"left: \(PreviewMarkup.px(leading)); top: \(PreviewMarkup.px(top)); "
-            + "width: \(PreviewMarkup.px(canvasWidth - leading - trailing)); height: \(PreviewMarkup.px(canvasHeight - top - Double(geometry.bottomPixels) * pointsPerPixel))\"></div>\n"
+            + "width: \(PreviewMarkup.px(canvasWidth - leading - trailing)); height: \(PreviewMarkup.px(canvasHeight - top - Double(insets.bottom) * pointsPerPixel))\"></div>\n"
         html += scrimLayers(target, width: canvasWidth - leading - trailing, height: canvasHeight, left: leading)
-        html += toolbar(target, device: device, left: leading, title: context.title)
+        html += toolbar(target, device: device, left: leading, context: context)
         if leading > 0 {
             let inset = 8.0
             let sidebarWidth = max(24, leading - 2 * inset)
@@ -166,7 +173,7 @@ enum PreviewFrames {
         if let baked = bakedFile(target, for: shown.record) {
             html += "<img class=\"baked\" src=\"\(context.url(baked))\" alt=\"\">"
         }
-        html += textBoxOutlines(target)
+        html += textBoxOutlines(target, context: context)
         html += "</div>\n</div>\n"
         html += "<figcaption>\(PreviewMarkup.text("\(target.name) · \(shown.record.variant) \(shown.record.width)×\(shown.record.height) px"))</figcaption>\n"
         html += "</figure>\n"
@@ -176,8 +183,8 @@ enum PreviewFrames {
     /// The analysed text boxes of `target` as outlined boxes in percentages of the hero (the analysis
     /// measures them in points of a hero `heroHeightPoints` tall at the hero's pixel aspect), each labelled
     /// with its name; "" without an analysis.
-    static func textBoxOutlines(_ target: TargetRecord) -> String {
-        guard let analysis = target.legibility else { return "" }
+    static func textBoxOutlines(_ target: TargetRecord, context: Context) -> String {
+        guard let analysis = context.analysis(of: target) else { return "" }
         let heightPoints = max(analysis.heroHeightPoints, 1e-9)
         let widthPoints = heightPoints * Double(max(1, analysis.heroPixelSize.width)) / Double(max(1, analysis.heroPixelSize.height))
         var html = ""
@@ -210,7 +217,7 @@ enum PreviewFrames {
     /// Every recommended scrim as an absolutely positioned CSS gradient anchored at its edge. CSS
     /// composites on gamma-encoded values, as the analysis does by default.
     static func scrimLayers(_ target: TargetRecord, width: Double, height: Double, left: Double) -> String {
-        guard let recommendation = target.legibility?.recommendation else { return "" }
+        guard let recommendation = target.recommendation else { return "" }
         var html = ""
         for scrim in recommendation.scrims {
             let channel = scrim.color == .black ? "0, 0, 0" : "255, 255, 255"
@@ -227,9 +234,11 @@ enum PreviewFrames {
 
     /// The status bar, glass back button, inline title and two trailing glass capsules at their glyph
     /// regions, in the recommended glyph tone; plus the regions' outlines (shown by "Glyph regions").
-    static func toolbar(_ target: TargetRecord, device: DeviceRecord, left: Double, title: String) -> String {
-        let tone = target.legibility?.recommendation.glyphTone ?? .white
-        let regions = toolbarRegions(target, device: device)
+    static func toolbar(_ target: TargetRecord, device: DeviceRecord, left: Double, context: Context) -> String {
+        let title = context.title
+        let tone = target.recommendation?.glyphColor ?? .white
+        let analysis = context.analysis(of: target)
+        let regions = toolbarRegions(analysis, device: device)
         var html = "<div class=\"toolbar glyphs-\(tone.rawValue)\" style=\"left: \(PreviewMarkup.px(left)); width: \(PreviewMarkup.px(device.widthPoints)); "
             + "height: \(PreviewMarkup.px(device.toolbarBandPoints))\">"
         for region in regions {
@@ -259,7 +268,7 @@ enum PreviewFrames {
         }
         html += "</div>\n"
         // Region outlines, over everything, including the pipeline's text boxes.
-        let outlines = (target.legibility?.regions.map(\.region) ?? regions)
+        let outlines = (analysis?.regions.map(\.region) ?? regions)
         for region in outlines {
             html += "<div class=\"region\" title=\"\(PreviewMarkup.attribute(region.name))\" style=\"left: \(PreviewMarkup.px(left + region.x)); "
                 + "top: \(PreviewMarkup.px(region.y)); width: \(PreviewMarkup.px(region.width)); height: \(PreviewMarkup.px(region.height))\"></div>"
@@ -286,8 +295,8 @@ enum PreviewFrames {
     }
 
     /// The toolbar regions the analysis measured, or the iOS 26 geometry for the device when there was no analysis.
-    static func toolbarRegions(_ target: TargetRecord, device: DeviceRecord) -> [GlyphRegion] {
-        if let analysis = target.legibility {
+    static func toolbarRegions(_ analysis: ToolbarAnalysis?, device: DeviceRecord) -> [GlyphRegion] {
+        if let analysis {
             return analysis.regions.map(\.region).filter { $0.kind != .textBox }
         }
         let navigationBar = DeviceClass.navigationBarHeightIOS26

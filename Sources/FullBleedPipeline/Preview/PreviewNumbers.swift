@@ -24,10 +24,11 @@ enum PreviewNumbers {
             rows.append(("Subject", t(crop.subjectClearsToolbar ? "clears the toolbar band" : "under the toolbar band")))
         }
 
-        if let analysis = target.legibility, target.device == nil {
+        let analysis = context.analysis(of: target)
+        if let analysis, target.device == nil {
             // A web page has no status bar or toolbar: only the text boxes the analysis checked apply.
             rows.append(("Text boxes", t(textBoxSummary(analysis))))
-        } else if let analysis = target.legibility {
+        } else if let analysis {
             let recommendation = analysis.recommendation
             rows.append(("Scheme", t(recommendation.glyphTone == .white ? "white glyphs (dark scheme)" : "black glyphs (light scheme)")))
             if let summary = PreviewLegibility(analysis) {
@@ -50,11 +51,22 @@ enum PreviewNumbers {
             if recommendation.lowerText != nil {
                 rows.append(("Lower text", t(textBoxSummary(analysis))))
             }
-            if let layout = analysis.layout {
-                rows.append(("Layout", t("title collapses after \(PreviewFrames.points(layout.collapseOffsetPoints)) pt · stretch up to \(PreviewMarkup.number(layout.maximumStretch))×")))
+        } else if let recommendation = target.recommendation {
+            // No report: the manifest's recommendation alone.
+            let scrims = recommendation.scrims.map { "\($0.color.rawValue) scrim \(PreviewMarkup.number($0.opacity)) from the \($0.edge.rawValue)" }
+            if target.device == nil {
+                rows.append(("Text boxes", t(([recommendation.glyphColor.rawValue + " glyphs"] + scrims).joined(separator: " · "))))
+            } else {
+                rows.append(("Scheme", t(recommendation.glyphColor == .white ? "white glyphs (dark scheme)" : "black glyphs (light scheme)")))
+                rows.append(("Scrim", t(scrims.isEmpty ? "none needed" : scrims.joined(separator: ", "))))
+                rows.append(("Scroll edge", t(recommendation.scrollEdgeEffect.rawValue)))
             }
+            rows.append(("Regions", "no report (build with --report)"))
         } else {
             rows.append(("Legibility", "not analysed"))
+        }
+        if analysis != nil || target.recommendation != nil, let device = target.device, let stretch = device.maximumStretch {
+            rows.append(("Layout", t("title collapses after \(PreviewFrames.points(device.collapseOffsetPoints)) pt · stretch up to \(PreviewMarkup.number(stretch))×")))
         }
 
         var html = "<div>\n<h3>\(t(target.name))</h3>\n<table class=\"numbers\">\n"
@@ -62,7 +74,7 @@ enum PreviewNumbers {
             html += "<tr><th>\(t(label))</th><td>\(value)</td></tr>\n"
         }
         html += "</table>\n"
-        if let analysis = target.legibility, !analysis.regions.isEmpty {
+        if let analysis, !analysis.regions.isEmpty {
             html += regionTable(analysis)
         }
         html += "</div>\n"

@@ -19,10 +19,14 @@ public enum PreviewPage {
         /// Asset key -> path of the asset's source thumbnail, relative to the page's folder. Assets without
         /// one show the crops on a plain box of the source's aspect ratio ("source not available").
         public var sourceThumbnails: [String: String]
+        /// Asset key -> the asset's analysis report (region tables and outlines); assets without one show
+        /// the manifest's recommendation alone.
+        public var reports: [String: AssetReport]
 
-        public init(outputFolderURL: String = "", sourceThumbnails: [String: String] = [:]) {
+        public init(outputFolderURL: String = "", sourceThumbnails: [String: String] = [:], reports: [String: AssetReport] = [:]) {
             self.outputFolderURL = outputFolderURL
             self.sourceThumbnails = sourceThumbnails
+            self.reports = reports
         }
     }
 
@@ -92,7 +96,7 @@ public enum PreviewPage {
         }
         html += "<div class=\"targets\">\n"
         html += sourcePanel(asset, thumbnail: options.sourceThumbnails[asset.key])
-        let context = PreviewFrames.Context(asset: asset, outputFolderURL: options.outputFolderURL)
+        let context = PreviewFrames.Context(asset: asset, report: options.reports[asset.key], outputFolderURL: options.outputFolderURL)
         for target in asset.targets {
             html += "<div class=\"target\">\n"
             html += PreviewFrames.frame(for: target, context: context)

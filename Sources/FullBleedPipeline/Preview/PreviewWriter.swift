@@ -47,7 +47,7 @@ public enum PreviewWriter {
             try stageThumbnails(manifest, in: pageFolder, sources: sources, madeThumbnails: madeThumbnails,
                                 thumbnails: &thumbnails, notAvailable: &notAvailable, staged: &staged)
             let options = PreviewPage.Options(outputFolderURL: relativeURL(from: pageFolder.root, to: outputRoot),
-                                              sourceThumbnails: thumbnails)
+                                              sourceThumbnails: thumbnails, reports: reports(of: manifest, outputRoot: outputRoot))
             let html = PreviewPage.html(for: manifest, options: options)
             staged.append(try pageFolder.stage(Array(html.utf8), to: pageName))
             for file in staged { try file.commit() }
@@ -58,6 +58,19 @@ public enum PreviewWriter {
         try removeStaleThumbnails(in: pageFolder, keeping: Set(thumbnails.values), outputs: Set(manifest.allOutputPaths))
         return Result(pagePath: pageFolder.root + "/" + pageName, thumbnails: thumbnails.count,
                       sourcesNotAvailable: notAvailable)
+    }
+
+    /// The analysis reports the manifest lists that can be read back (asset key -> report); a missing or
+    /// unreadable report leaves its asset with the manifest's numbers alone.
+    static func reports(of manifest: Manifest, outputRoot: String) -> [String: AssetReport] {
+        var reports: [String: AssetReport] = [:]
+        for asset in manifest.assets {
+            guard let file = asset.report,
+                  let bytes = try? FileSystem.readFile(outputRoot + "/" + file.path, limit: Manifest.maximumBytes).bytes,
+                  let report = try? AssetReport.decode(bytes) else { continue }
+            reports[asset.key] = report
+        }
+        return reports
     }
 
     /// Stages the thumbnails the page needs that are not there yet (`thumbnails`: asset key -> path).

@@ -19,7 +19,7 @@ final class OutputEncoder {
     private let path: String
     private let enabled: Bool
     private let parallel: Bool
-    private var queue: [(variant: String, picture: Image, gainMap: GainMap?)] = []
+    private var queue: [(variant: String, picture: Image, gainMap: GainMap?, outputs: [OutputSpec])] = []
 
     /// - Parameters:
     ///   - path: the source's relative path, for error messages.
@@ -33,17 +33,18 @@ final class OutputEncoder {
         self.parallel = parallel
     }
 
-    /// Queues `picture` for every output format. With a `gainMap`, JPEG outputs are Ultra HDR JPEGs with
-    /// ISO 21496-1 metadata (`Codecs.encodeUltraHDR`); other formats get the SDR picture alone.
-    func enqueue(_ picture: Image, variant: String, gainMap: GainMap? = nil) {
+    /// Queues `picture` for every format of `outputs` (nil: the pipeline's `outputs`). With a `gainMap`, JPEG
+    /// outputs are Ultra HDR JPEGs with ISO 21496-1 metadata (`Codecs.encodeUltraHDR`); other formats get the
+    /// SDR picture alone.
+    func enqueue(_ picture: Image, variant: String, gainMap: GainMap? = nil, outputs: [OutputSpec]? = nil) {
         guard enabled else { return }
-        queue.append((variant, picture, gainMap))
+        queue.append((variant, picture, gainMap, outputs ?? spec.outputs))
     }
 
     /// Encodes and empties the queue. The first error (in queue order) is thrown, naming the source.
     func encodeQueued() throws -> Encoded {
         let jobs = queue.flatMap { entry in
-            spec.outputs.map { output in
+            entry.outputs.map { output in
                 (variant: entry.variant, picture: entry.picture, output: output, gainMap: output.format == .jpeg ? entry.gainMap : nil)
             }
         }
@@ -58,17 +59,15 @@ final class OutputEncoder {
         }
 
         var encoded = Encoded(files: [], records: [:])
-        for (index, (variant, _, output, gainMap)) in jobs.enumerated() {
+        for index in jobs.indices {
+            let variant = jobs[index].variant, format = jobs[index].output.format
             let bytes: [UInt8]
             do { bytes = try results[index].get() } catch let error as CodecError { throw error.at(path: path) }
-            let relative = spec.naming
-                .replacingOccurrences(of: "{asset}", with: assetKey)
-                .replacingOccurrences(of: "{variant}", with: variant)
-                .replacingOccurrences(of: "{ext}", with: output.format.fileExtension)
+            let sha256 = SHA256.hex(bytes)
+            let relative = spec.outputPath(asset: assetKey, variant: variant, fileExtension: format.fileExtension, sha256: sha256)
             encoded.files.append((relative, bytes))
-            let mapRecord = gainMap.map { FileGainMapRecord(width: $0.size.width, height: $0.size.height) }
-            let record = FileRecord(path: relative, format: output.format.rawValue, mimeType: output.format.mimeType, bytes: bytes.count,
-                                    sha256: SHA256.hex(bytes), gainMap: mapRecord)
+            let mapRecord = jobs[index].gainMap.map { FileGainMapRecord(width: $0.size.width, height: $0.size.height) }
+            let record = FileRecord(path: relative, mimeType: format.mimeType, bytes: bytes.count, sha256: sha256, gainMap: mapRecord)
             encoded.records[variant, default: []].append(record)
         }
         return encoded

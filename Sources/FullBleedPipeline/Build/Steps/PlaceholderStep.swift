@@ -24,8 +24,12 @@ enum PlaceholderStep {
             if let components = spec.blurHashComponents {
                 record.blurHash = try BlurHash(image: fitted(64), xComponents: components[0], yComponents: components[1])
             }
-            if spec.averageColor { record.averageColor = AverageColor(image: analysis).color }
-            if spec.paletteSize > 0 { record.palette = DominantPalette(image: analysis, maximumColorCount: spec.paletteSize) }
+            if spec.averageColor { record.averageColor = AverageColor(image: analysis).color.hex }
+            if spec.paletteSize > 0 {
+                record.palette = DominantPalette(image: analysis, maximumColorCount: spec.paletteSize).entries.map {
+                    PaletteColorRecord(color: $0.color.hex, share: ($0.share * 1e4).rounded() / 1e4)
+                }
+            }
             if spec.dataURL { record.dataURL = try dataURL(of: fitted(dataURLSide)) }
         } catch {
             throw ProcessingError(path: plan.source.relativePath, stage: .placeholders, reason: "\(error)")

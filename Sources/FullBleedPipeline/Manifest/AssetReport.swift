@@ -1,0 +1,55 @@
+import Foundation
+import FullBleedCore
+
+/// One asset's analysis report (`build --report`, the file `AssetRecord.report` names, by default
+/// `<asset>/analysis.json`): what was measured to reach the manifest's recommendations, for people and
+/// tools that check them; apps need none of it. Deterministic JSON like the manifest.
+/// JSON Schema: `Pipelines/schema/analysis.schema.json`.
+public struct AssetReport: Sendable, Codable, Equatable {
+    public static let currentSchemaVersion = 1
+    /// The `{variant}` and `{ext}` the naming template gets for the report's path.
+    public static let variantName = "analysis"
+    public static let fileExtension = "json"
+    public static let mimeType = "application/json"
+
+    public var schemaVersion: Int
+    /// The asset's key and source path, as in the manifest.
+    public var key: String
+    public var source: String
+    public var targets: [TargetReport]
+
+    public init(key: String, source: String, targets: [TargetReport]) {
+        schemaVersion = Self.currentSchemaVersion
+        self.key = key
+        self.source = source
+        self.targets = targets
+    }
+
+    /// The report of the target named `name`.
+    public func target(named name: String) -> TargetReport? { targets.first { $0.name == name } }
+
+    /// Deterministic JSON, like the manifest's.
+    public func encoded() throws -> [UInt8] { try DeterministicJSON.encode(self) }
+
+    public static func decode(_ bytes: [UInt8]) throws -> AssetReport {
+        try JSONDecoder().decode(AssetReport.self, from: Data(bytes))
+    }
+}
+
+/// One target's analysis.
+public struct TargetReport: Sendable, Codable, Equatable {
+    public var name: String
+    /// Every glyph region's measurements (luminance percentiles, contrast both ways, busy verdicts, the
+    /// scrim each tone needs), the full recommendation they lead to and the analysis parameters; nil
+    /// when the target is not analysed.
+    public var legibility: ToolbarAnalysis?
+    /// The background extension's geometry per tier (blur sigma and kernel, lengths, parameters); nil
+    /// without an extension.
+    public var extensions: [ExtensionReport]?
+}
+
+/// The background extension of one tier, as rendered.
+public struct ExtensionReport: Sendable, Codable, Equatable {
+    public var tier: String
+    public var geometry: ExtensionGeometry
+}
