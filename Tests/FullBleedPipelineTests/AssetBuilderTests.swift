@@ -123,3 +123,48 @@ import FullBleedTestSupport
         #expect(none.placeholders?.dataURL == nil && none.placeholders?.thumbHash != nil)
     }
 }
+
+/// The decode is sized for unzoomed crops; a crop that zooms in is planned again on a larger decode
+/// (issue 16's zoom, issue 20's memory): most photos decode once, at the smaller scale.
+@Suite struct ZoomDecodeTests {
+    /// A 4800 x 3200 JPEG, mid-grey with one saturated red square of 160 px at `object`.
+    static func jpeg(object: PixelRect) throws -> [UInt8] {
+        let image = SyntheticImages.rgb8(width: 4800, height: 3200) { x, y, c in
+            x >= object.x && x < object.maxX && y >= object.y && y < object.maxY ? [220, 30, 20][c] : 128
+        }
+        return try Codecs.encode(image, as: .jpeg(JPEGEncodeOptions(quality: 90)))
+    }
+
+    static func build(_ bytes: [UInt8]) throws -> AssetRecord {
+        // The default pipeline with one target, iPhone 17 Pro @2x (its @3x and the other devices' tiers need
+        // the full 4800 px at any zoom).
+        var spec = try PipelineLoader.load(path: BuildFixtures.defaultPipeline)
+        spec.targets = [TargetSpec(target: .device(.iPhone17Pro, scales: [2]))]
+        let source = SourceFile(absolutePath: "/nonexistent/scene.jpg", relativePath: "scene.jpg")
+        let plan = try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: spec, skipping: [.encode])
+        return try AssetBuilder.build(plan, bytes: bytes).record
+    }
+
+    @Test func aZoomedCropIsPlannedOnALargerDecode() throws {
+        // Low in the picture: every crop clears the band unzoomed, one decode at 1/2.
+        let low = try Self.build(try Self.jpeg(object: PixelRect(x: 3150, y: 2000, width: 160, height: 160)))
+        #expect(low.decode.loadScale == 0.5, "\(low.decode)")
+        #expect(low.targets.allSatisfy { ($0.crop.zoom ?? 1) == 1 })
+
+        // Near the top: the phone crop must zoom to clear the band, so the source is decoded again at a
+        // size that feeds the zoomed crop without enlarging, and the verdict holds on that crop.
+        let object = PixelRect(x: 3150, y: 800, width: 160, height: 160)
+        let high = try Self.build(try Self.jpeg(object: object))
+        #expect(high.decode.loadScale > low.decode.loadScale, "\(high.decode)")
+        let phone = try #require(high.targets.first { $0.device?.id == "iphone-17-pro" })
+        let zoom = try #require(phone.crop.zoom)
+        #expect(zoom > 1 && zoom <= 1.5, "zoom \(zoom)")
+        #expect(phone.crop.subjectClearsToolbar, "\(phone.crop.subjectClearsToolbarReason ?? "")")
+        let crop = PixelRect(x: phone.crop.x, y: phone.crop.y, width: phone.crop.width, height: phone.crop.height)
+        let band = try #require(phone.device).toolbarBandPoints / phone.device!.heroHeightPoints
+        #expect(crop.contains(object) && Double(object.y) >= Double(crop.y) + band * Double(crop.height), "\(crop)")
+        // No tier of the zoomed crop is enlarged: the decoded crop covers the largest tier.
+        let largest = try #require(phone.derivatives.filter { $0.status != .skipped && $0.kind == .plain }.max { $0.width < $1.width })
+        #expect(Double(crop.width) * high.decode.loadScale >= Double(largest.width), "\(crop) at \(high.decode.loadScale) for \(largest.width)")
+    }
+}

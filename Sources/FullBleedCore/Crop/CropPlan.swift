@@ -54,6 +54,9 @@ public struct CropPlan: Sendable, Hashable {
     public var subjectClearsToolbar: Bool = false
     /// Why `subjectClearsToolbar` is false, one phrase (`subject taller than the visible area`, ...); nil when true.
     public var subjectClearsToolbarReason: String? = nil
+    /// True when the subject would clear the band with a zoom the planned image's pixels cannot feed (the
+    /// crop would fall below the largest tier): a larger decode of the same source could clear it.
+    public var zoomLimitedByPixels: Bool = false
 
     /// The same crop for another decode of the same picture (e.g. a shrink-on-load decode, or the full
     /// size after planning on a reduced copy): the crop at the same zoom in `newSize`, centred on the

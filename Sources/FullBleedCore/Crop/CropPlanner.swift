@@ -140,14 +140,15 @@ public enum CropPlanner {
                 rect = search.best(zoom: zoom)
             }
         }
-        let verdict = search.verdict(rect, subject: subject, mode: used, zoom: zoom)
+        let (verdict, pixelLimited) = search.verdict(rect, subject: subject, mode: used, zoom: zoom)
         let point: (x: Double, y: Double) = subject.map { $0.box.centre } ?? (Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
         return CropPlan(sourceSize: source, rect: rect, aspectRatio: aspectRatio, requestedMode: mode, mode: used,
                         score: search.share(Box(rect)), subjectX: point.x, subjectY: point.y,
                         toolbarBandFraction: toolbarBandFraction, subjects: regions,
                         subjectBox: subject.map { $0.box.pixelRect(clippedTo: source) },
                         zoom: Double(largest.width) / Double(rect.width),
-                        subjectClearsToolbar: verdict == nil, subjectClearsToolbarReason: verdict)
+                        subjectClearsToolbar: verdict == nil, subjectClearsToolbarReason: verdict,
+                        zoomLimitedByPixels: pixelLimited)
     }
 
     /// The offset of a window of `length` in `extent` that contains the pixel at `point` and centres it
@@ -333,8 +334,16 @@ private struct CropSearch {
         return best.rect
     }
 
-    /// Why the crop's subject does not clear the band (nil when it does: whole in the crop, and below the band).
-    func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool)?, mode: CropMode, zoom: ZoomLimits) -> String? {
+    /// Why the crop's subject does not clear the band (nil when it does: whole in the crop, and below the band),
+    /// and whether only `zoom.minimumCropSize` stood in the way (a larger decode of the source would clear it).
+    func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool)?, mode: CropMode, zoom: ZoomLimits) -> (reason: String?, pixelLimited: Bool) {
+        let reason = verdictReason(rect, subject: subject, mode: mode, zoom: zoom)
+        return (reason, reason?.hasPrefix(Self.pixelLimitedPrefix) == true)
+    }
+
+    static let pixelLimitedPrefix = "source too small to zoom"
+
+    private func verdictReason(_ rect: PixelRect, subject: (box: Box, hard: Bool)?, mode: CropMode, zoom: ZoomLimits) -> String? {
         guard let subject else { return "no subject found" }
         let crop = Box(rect), b = subject.box
         let largest = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
@@ -357,7 +366,7 @@ private struct CropSearch {
             return "clearing the band needs zoom \(zoomText), more than crop.maxZoom \(zoom.maximumZoom.compactDecimalText)"
         }
         if let floor = zoom.minimumCropSize {
-            return "source too small to zoom \(zoomText) (the largest tier needs a crop of at least \(floor.width)x\(floor.height))"
+            return "\(Self.pixelLimitedPrefix) \(zoomText) (the largest tier needs a crop of at least \(floor.width)x\(floor.height))"
         }
         return "subject under the band"
     }

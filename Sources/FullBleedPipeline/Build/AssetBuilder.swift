@@ -26,12 +26,20 @@ public enum AssetBuilder {
     ///   byte-identical either way.
     public static func build(_ plan: AssetPlan, bytes: [UInt8], mayUseAllCores: Bool = false) throws -> Output {
         var ran: Set<BuildStep> = [.decode, .crop]
-        var decoded = try DecodeStep.run(bytes, plan: plan)
-        if let converted = try ColorStep.run(decoded.image, plan: plan) {
-            decoded.image = converted
-            ran.insert(.color)
+        var decoded = try decodeInColor(bytes, plan: plan, options: plan.decode, ran: &ran)
+        var cropped = CropStep.run(decoded.image, plan: plan)
+        // Decoded for unzoomed crops; a crop that zooms in (rare) is planned again on a decode that feeds it,
+        // with the subjects already found, so that most photos decode once and at the smaller size.
+        if let zoom = CropStep.zoomNeedingALargerDecode(cropped.crops, loadScale: decoded.loadScale, maximumZoom: plan.spec.maximumZoom) {
+            let options = plan.decode(zoom: zoom)
+            let covered = options.minimumSize.map { decoded.image.width >= $0.width && decoded.image.height >= $0.height } ?? false
+            if !covered {
+                let found = (subjects: cropped.subjects, size: decoded.image.size), firstWarnings = cropped.warnings
+                decoded = try decodeInColor(bytes, plan: plan, options: options, ran: &ran)
+                cropped = CropStep.run(decoded.image, plan: plan, found: found)
+                cropped.warnings = firstWarnings + cropped.warnings
+            }
         }
-        let cropped = CropStep.run(decoded.image, plan: plan)
         let crops = cropped.crops
         var resample = plan.spec.resample
         resample.parallel = plan.spec.resample.parallel && mayUseAllCores
@@ -73,6 +81,16 @@ public enum AssetBuilder {
         }
         return Output(record: record, report: report, files: files, megapixels: plan.megapixels,
                       previewThumbnail: thumbnail)
+    }
+
+    /// The decode at `options`, converted to sRGB when the pipeline asks for it.
+    private static func decodeInColor(_ bytes: [UInt8], plan: AssetPlan, options: DecodeOptions, ran: inout Set<BuildStep>) throws -> DecodedSource {
+        var decoded = try DecodeStep.run(bytes, plan: plan, options: options)
+        if let converted = try ColorStep.run(decoded.image, plan: plan) {
+            decoded.image = converted
+            ran.insert(.color)
+        }
+        return decoded
     }
 }
 

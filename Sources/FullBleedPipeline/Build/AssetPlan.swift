@@ -36,7 +36,8 @@ public struct AssetPlan: Sendable {
     /// The header: format, displayed size, colour space.
     public let info: ImageInfo
     public let targets: [Target]
-    /// Limits plus the smallest decoded size that feeds every produced tier (nil minimum: full size).
+    /// Limits plus the smallest decoded size that feeds every produced tier from an unzoomed crop (nil
+    /// minimum: full size). A crop that zooms decodes again with `decode(zoom:)`.
     public let decode: DecodeOptions
     /// The sidecar's crop mode, else the pipeline's.
     public let cropMode: CropMode
@@ -70,7 +71,7 @@ public struct AssetPlan: Sendable {
         self.targets = targets
         var decode = limits
         decode.readsGainMap = spec.hdr == .keep
-        decode.minimumSize = Self.minimumDecodeSize(targets, sourceSize: size, zoom: cropMode == .attention ? spec.maximumZoom : 1)
+        decode.minimumSize = Self.minimumDecodeSize(targets, sourceSize: size)
         self.decode = decode
         steps = Self.steps(spec: spec, targets: targets, textBoxes: !parameters.textBoxes.isEmpty, previewThumbnail: previewThumbnail,
                            report: report, gainMap: decode.readsGainMap)
@@ -98,6 +99,14 @@ public struct AssetPlan: Sendable {
         device.widthPoints = max(1, device.widthPoints - extensionSpec.horizontalPoints)
         let scales = spec.target.tiers.compactMap(\.scale)
         return .device(device, scales: scales, maximumStretch: spec.target.maximumStretch, defaultHeadroom: spec.target.defaultHeadroom)
+    }
+
+    /// The decode for crops zoomed in by up to `zoom` (>= 1): the margin grows with it, so that a zoomed crop
+    /// is reduced as much as a full one would be; the same as `decode` at 1.
+    public func decode(zoom: Double) -> DecodeOptions {
+        var options = decode
+        options.minimumSize = Self.minimumDecodeSize(targets, sourceSize: info.size, zoom: zoom)
+        return options
     }
 
     /// The smallest decode covering every target's produced tiers; nil means full size. Analysis and

@@ -8,15 +8,21 @@ import FullBleedImage
 enum CropStep {
     struct Result {
         var crops: [CropPlan]
+        /// The photo's subject regions (pixels of the planned image), the same for every crop.
+        var subjects: [SubjectRegion]
         /// A face detection that failed (the crop then uses the salient region alone), one line.
         var warnings: [String]
     }
 
-    static func run(_ image: Image, plan: AssetPlan) -> Result {
+    /// - Parameter found: subject regions already found on another decode of the same source (in pixels of
+    ///   an image of `found.size`): scaled to `image` instead of detected again.
+    static func run(_ image: Image, plan: AssetPlan, found: (subjects: [SubjectRegion], size: PixelSize)? = nil) -> Result {
         let saliency = SaliencyMap(image: image)
         var warnings: [String] = []
         var subjects: [SubjectRegion]
-        if let box = plan.sidecar?.subject {
+        if let found {
+            subjects = found.subjects.map { $0.scaled(from: found.size, to: image.size) }
+        } else if let box = plan.sidecar?.subject {
             subjects = [SubjectRegion.sidecar(x: box.x, y: box.y, width: box.width, height: box.height, in: image.size)]
         } else {
             subjects = CropPlanner.detectedSubjects(saliency)
@@ -34,7 +40,17 @@ enum CropStep {
                              toolbarBandFraction: target.toolbarBandFraction, subjects: subjects,
                              zoom: zoomLimits(target, maximumZoom: plan.spec.maximumZoom))
         }
-        return Result(crops: crops, warnings: warnings)
+        return Result(crops: crops, subjects: subjects, warnings: warnings)
+    }
+
+    /// The zoom a second, larger decode should feed (nil: the decode at hand is enough): the largest zoom
+    /// of `crops`, or `maximumZoom` when a crop could only clear the band with more pixels. nil when the
+    /// decode already is full size or no crop zooms.
+    static func zoomNeedingALargerDecode(_ crops: [CropPlan], loadScale: Double, maximumZoom: Double) -> Double? {
+        guard loadScale < 1 else { return nil }
+        if crops.contains(where: \.zoomLimitedByPixels) { return maximumZoom }
+        let zoom = crops.map(\.zoom).max() ?? 1
+        return zoom > 1 + 1e-9 ? zoom : nil
     }
 
     /// The zoom a target allows: up to `maximumZoom`, never below its largest produced tier (decoded pixels

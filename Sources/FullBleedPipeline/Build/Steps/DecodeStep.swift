@@ -16,11 +16,12 @@ struct DecodedSource: Sendable {
     var gainMap: GainMapField?
 }
 
-/// `.decode`: the one decode of a source, at the smallest size that feeds every produced tier.
+/// `.decode`: the decode of a source, at the smallest size that feeds every produced tier (`plan.decode`,
+/// or `plan.decode(zoom:)` when a crop zooms in).
 enum DecodeStep {
-    static func run(_ bytes: [UInt8], plan: AssetPlan) throws -> DecodedSource {
+    static func run(_ bytes: [UInt8], plan: AssetPlan, options: DecodeOptions? = nil) throws -> DecodedSource {
         do {
-            let decoded = try Codecs.decode(bytes, options: plan.decode)
+            let decoded = try Codecs.decode(bytes, options: options ?? plan.decode)
             var warnings = decoded.warnings
             var field: GainMapField?
             if let map = decoded.gainMap {
