@@ -260,6 +260,74 @@ enum PreviewFixture {
         for iOSOnly in ["Scheme", "Busy", "Scroll edge", "Layout", "Subject"] { #expect(!lean.contains("<th>\(iOSOnly)</th>"), "\(iOSOnly)") }
     }
 
+    /// The `left/top/width/height` percentages of every `<div class="<prefix>...` in `html`, in order.
+    func boxes(_ prefix: String, in html: String) -> [(classes: String, left: Double, top: Double, width: Double, height: Double)] {
+        html.components(separatedBy: "<div class=\"\(prefix)").dropFirst().map { rest in
+            let classes = rest.components(separatedBy: "\"")[0]
+            let style = rest.components(separatedBy: "style=\"")[1].components(separatedBy: "\"")[0]
+            var values: [String: Double] = [:]
+            for declaration in style.split(separator: ";") {
+                let parts = declaration.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+                if parts.count == 2, parts[1].hasSuffix("%") { values[parts[0]] = Double(parts[1].dropLast()) }
+            }
+            return (classes, values["left"] ?? .nan, values["top"] ?? .nan, values["width"] ?? .nan, values["height"] ?? .nan)
+        }
+    }
+
+    @Test func subjectBoxesAreDrawnAtTheirScaledCoordinates() throws {
+        var asset = PreviewFixture.asset
+        let subjects = [SubjectRecord(kind: "face", confidence: 0.91, x: 120, y: 300, width: 80, height: 96),
+                        SubjectRecord(kind: "salient", confidence: 0.4, x: 0, y: 410, width: 400, height: 230),
+                        SubjectRecord(kind: "sidecar", confidence: 1, x: 700, y: 20, width: 100, height: 50)]
+        asset.subjects = subjects
+        let panel = PreviewPage.sourcePanel(asset, thumbnail: "t.jpg")
+        let drawn = boxes("subject ", in: panel)
+        try #require(drawn.count == subjects.count)
+        let width = Double(asset.source.width), height = Double(asset.source.height)
+        for (subject, box) in zip(subjects, drawn) {
+            #expect(box.classes.hasPrefix("subject-\(subject.kind)"))
+            #expect(abs(box.left - Double(subject.x) / width * 100) < 1e-4)
+            #expect(abs(box.top - Double(subject.y) / height * 100) < 1e-4)
+            #expect(abs(box.width - Double(subject.width) / width * 100) < 1e-4)
+            #expect(abs(box.height - Double(subject.height) / height * 100) < 1e-4)
+            #expect(panel.contains("<span>\(subject.kind) \(PreviewMarkup.number(subject.confidence))</span>"))
+        }
+        #expect(panel.contains("face subject") && panel.contains("salient subject") && panel.contains("sidecar subject"))
+        // The built asset's own subjects: one box each.
+        let built = PreviewFixture.asset.subjects ?? []
+        #expect(boxes("subject ", in: PreviewPage.sourcePanel(PreviewFixture.asset, thumbnail: nil)).count == built.count)
+    }
+
+    @Test func theBandIsTheTopOfEachDeviceCrop() throws {
+        let asset = PreviewFixture.asset
+        let panel = PreviewPage.sourcePanel(asset, thumbnail: "t.jpg")
+        let bands = boxes("band ", in: panel)
+        let devices = asset.targets.filter { $0.device != nil }
+        try #require(!devices.isEmpty && bands.count == devices.count)
+        let width = Double(asset.source.width), height = Double(asset.source.height)
+        for (target, band) in zip(devices, bands) {
+            let crop = target.crop, device = try #require(target.device)
+            let expected = Double(crop.height) * device.toolbarBandPoints / device.heroHeightPoints
+            #expect(expected > 0 && expected < Double(crop.height))
+            #expect(abs(band.height - expected / height * 100) < 1e-4, "\(target.name)")
+            #expect(abs(band.top - Double(crop.y) / height * 100) < 1e-4)
+            #expect(abs(band.left - Double(crop.x) / width * 100) < 1e-4)
+            #expect(abs(band.width - Double(crop.width) / width * 100) < 1e-4)
+            #expect(panel.contains("data-target=\"\(target.name)\" data-band-source-pixels=\"\(PreviewMarkup.number(expected))\""))
+            let verdict = crop.subjectClearsToolbar ? "subject clears the toolbar" : (crop.subjectClearsToolbarReason ?? "subject under the toolbar band")
+            let item = try #require(panel.components(separatedBy: "<li class=\"c").first { $0.contains(target.name + ":") })
+            #expect(item.contains(PreviewMarkup.text(verdict)))
+        }
+        #expect(!panel.contains("data-target=\"hero\""))
+        // A reason is shown as given.
+        var refused = asset
+        refused.targets[0].crop.subjectClearsToolbar = false
+        refused.targets[0].crop.subjectClearsToolbarReason = "subject taller than the visible area"
+        if refused.targets[0].device != nil {
+            #expect(PreviewPage.sourcePanel(refused, thumbnail: nil).contains("<span class=\"verdict fail\">subject taller than the visible area</span>"))
+        }
+    }
+
     /// Every value of `name="..."` in `html`.
     func attributeValues(_ name: String, in html: String) -> [String] {
         var values: [String] = []

@@ -45,6 +45,14 @@ enum PreviewAssets {
     .crop-label { position: absolute; height: 14px; line-height: 14px; max-width: 100%; background: var(--c); color: #000; font-size: 10px;
       padding: 0 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; box-shadow: 0 0 0 1px rgba(0,0,0,.5); }
     .c0 { --c: #ffd60a; } .c1 { --c: #64d2ff; } .c2 { --c: #ff9f0a; } .c3 { --c: #bf5af2; } .c4 { --c: #30d158; } .c5 { --c: #ff375f; }
+    .band { position: absolute; pointer-events: none; border-bottom: 1px solid var(--c);
+      background: repeating-linear-gradient(135deg, var(--c) 0 2px, transparent 2px 7px); opacity: .6; }
+    .subject { position: absolute; border: 2px dashed var(--s); box-shadow: 0 0 0 1px rgba(0,0,0,.55); pointer-events: none; }
+    .subject span { position: absolute; left: 0; bottom: 0; max-width: 100%; height: 13px; line-height: 13px; padding: 0 3px; font-size: 9px;
+      background: var(--s); color: #000; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .subject-face { --s: #ff2d92; } .subject-salient { --s: #ffffff; } .subject-sidecar { --s: #a0e85b; } .subject-other { --s: #c7c7cc; }
+    .legend li.key::before { border: 2px dashed var(--s); background: none; width: 8px; height: 8px; }
+    .legend li.band-key::before { border: 0; width: 10px; height: 10px; background: repeating-linear-gradient(135deg, #e8e9ec 0 2px, transparent 2px 5px); }
     .legend { list-style: none; padding: 0; margin: 8px 0 0; font-size: 12px; color: var(--dim); }
     .legend li::before { content: ""; display: inline-block; width: 10px; height: 10px; margin-right: 6px; background: var(--c); border-radius: 2px; }
     table.numbers { border-collapse: collapse; font-size: 13px; min-width: min(300px, 100%); max-width: 460px; }

@@ -21,7 +21,7 @@ enum PreviewNumbers {
         cropText += " · score \(PreviewMarkup.number(crop.score))"
         rows.append(("Crop", t(cropText)))
         if target.device != nil {
-            rows.append(("Subject", t(crop.subjectClearsToolbar ? "clears the toolbar band" : "under the toolbar band")))
+            rows.append(("Subject", t(crop.subjectClearsToolbar ? "clears the toolbar band" : (crop.subjectClearsToolbarReason ?? "under the toolbar band"))))
         }
 
         let analysis = context.analysis(of: target)

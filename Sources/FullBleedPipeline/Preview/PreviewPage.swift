@@ -128,6 +128,21 @@ public enum PreviewPage {
                 + "top: \(PreviewMarkup.percent(Double(crop.y), of: height)); width: \(PreviewMarkup.percent(Double(crop.width), of: width)); "
                 + "height: \(PreviewMarkup.percent(Double(crop.height), of: height))\"></div>"
         }
+        // Each device target's toolbar band inside its crop: the top `toolbarBandPoints` of the hero, which
+        // shows the crop at `heroHeightPoints` tall, so `crop.height * band / heroHeight` source pixels.
+        for (index, target) in asset.targets.enumerated() {
+            guard let band = bandBox(target) else { continue }
+            html += "<div class=\"band c\(index % 6)\" data-target=\"\(PreviewMarkup.attribute(target.name))\" "
+                + "data-band-source-pixels=\"\(PreviewMarkup.number(band.height, decimals: 2))\" style=\"\(box(band, width: width, height: height))\"></div>"
+        }
+        // Every subject region, labelled with its kind and confidence at its bottom-left corner (crop labels
+        // take the top rows).
+        for subject in asset.subjects ?? [] {
+            let region = Box(x: Double(subject.x), y: Double(subject.y), width: Double(subject.width), height: Double(subject.height))
+            html += "<div class=\"subject \(subjectClass(subject.kind))\" data-kind=\"\(PreviewMarkup.attribute(subject.kind))\" "
+                + "data-confidence=\"\(PreviewMarkup.number(subject.confidence))\" style=\"\(box(region, width: width, height: height))\">"
+                + "<span>\(PreviewMarkup.text("\(subject.kind) \(PreviewMarkup.number(subject.confidence))"))</span></div>"
+        }
         // Labels sit in rows of their own (one per target, `cropLabelRowPixels` apart) at their crop's
         // leading edge, or trailing edge for crops right of centre, so coinciding crops never stack labels.
         for (index, target) in asset.targets.enumerated() {
@@ -141,9 +156,62 @@ public enum PreviewPage {
         html += "</div>\n<ul class=\"legend\">"
         for (index, target) in asset.targets.enumerated() {
             let crop = target.crop
-            html += "<li class=\"c\(index % 6)\">\(PreviewMarkup.text("\(target.name): \(crop.width)×\(crop.height) at (\(crop.x), \(crop.y))"))</li>"
+            var text = "\(target.name): \(crop.width)×\(crop.height) at (\(crop.x), \(crop.y))"
+            if let band = bandBox(target) {
+                text += " · band \(PreviewFrames.points(band.height)) px"
+            }
+            html += "<li class=\"c\(index % 6)\">\(PreviewMarkup.text(text))"
+            if target.device != nil {
+                html += " · " + verdict(crop)
+            }
+            html += "</li>"
         }
-        html += "</ul>\n<figcaption>Chosen crops on the source\(thumbnail == nil ? " (source not available: crops drawn on its outline)" : "")</figcaption>\n</figure>\n"
+        let kinds = Set((asset.subjects ?? []).map(\.kind))
+        for kind in subjectKinds where kinds.contains(kind) {
+            html += "<li class=\"key \(subjectClass(kind))\">\(PreviewMarkup.text(kind)) subject (dashed box, label: kind and confidence)</li>"
+        }
+        if asset.targets.contains(where: { bandBox($0) != nil }) {
+            html += "<li class=\"key band-key\">toolbar band (hatched, the target's colour): the top of each device crop under the bars</li>"
+        }
+        html += "</ul>\n<figcaption>Chosen crops, toolbar bands and subjects on the source\(thumbnail == nil ? " (source not available: crops drawn on its outline)" : "")</figcaption>\n</figure>\n"
         return html
+    }
+
+    /// A rectangle in full-resolution upright source pixels.
+    struct Box: Equatable {
+        var x: Double, y: Double, width: Double, height: Double
+    }
+
+    /// Subject kinds in legend order.
+    static let subjectKinds = ["face", "salient", "sidecar"]
+
+    /// The CSS class of a subject kind (`subject-face`, ...; unknown kinds `subject-other`).
+    static func subjectClass(_ kind: String) -> String {
+        subjectKinds.contains(kind) ? "subject-\(kind)" : "subject-other"
+    }
+
+    /// `box` as CSS percentages of the source's displayed `width`×`height` pixels.
+    static func box(_ box: Box, width: Double, height: Double) -> String {
+        "left: \(PreviewMarkup.percent(box.x, of: width)); top: \(PreviewMarkup.percent(box.y, of: height)); "
+            + "width: \(PreviewMarkup.percent(box.width, of: width)); height: \(PreviewMarkup.percent(box.height, of: height))"
+    }
+
+    /// The toolbar band of a device target in full-resolution source pixels: the crop's full width and its
+    /// top `crop.height * toolbarBandPoints / heroHeightPoints` rows (the hero shows the crop
+    /// `heroHeightPoints` tall). nil for web targets.
+    static func bandBox(_ target: TargetRecord) -> Box? {
+        guard let device = target.device, device.heroHeightPoints > 0 else { return nil }
+        let crop = target.crop
+        let height = min(Double(crop.height), Double(crop.height) * device.toolbarBandPoints / device.heroHeightPoints)
+        return Box(x: Double(crop.x), y: Double(crop.y), width: Double(crop.width), height: height)
+    }
+
+    /// The crop's toolbar verdict as escaped markup: "subject clears the toolbar" or the reason it does not.
+    static func verdict(_ crop: CropRecord) -> String {
+        if crop.subjectClearsToolbar {
+            return "<span class=\"verdict pass\">subject clears the toolbar</span>"
+        }
+        let reason = crop.subjectClearsToolbarReason ?? "subject under the toolbar band"
+        return "<span class=\"verdict fail\">\(PreviewMarkup.text(reason))</span>"
     }
 }
