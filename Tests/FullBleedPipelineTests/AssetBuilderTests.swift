@@ -168,3 +168,16 @@ import FullBleedTestSupport
         #expect(Double(crop.width) * high.decode.loadScale >= Double(largest.width), "\(crop) at \(high.decode.loadScale) for \(largest.width)")
     }
 }
+
+/// A salient region of confidence 0 (it leaks to the whole photo: no figure) is no subject: the manifest
+/// leaves it out, as the verdict does.
+@Suite struct ZeroConfidenceSubjectTests {
+    @Test func theBridgeHasNoSubjectInTheManifest() throws {
+        let (plan, bytes) = try AssetBuilderTests.plan("lomiri_Bridge_by_Sander_Klootwijk.jpg", skipping: [.encode])
+        let output = try AssetBuilder.build(plan, bytes: bytes)
+        let crops = output.record.targets.map(\.crop)
+        try #require(crops.first?.subjectClearsToolbarReason == "no subject found")
+        #expect(output.record.subjects == nil, "\(output.record.subjects ?? [])")
+        #expect(crops.allSatisfy { $0.subjectBox == nil })
+    }
+}

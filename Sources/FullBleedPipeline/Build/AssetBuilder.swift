@@ -95,6 +95,13 @@ public enum AssetBuilder {
 }
 
 extension AssetRecord {
+    /// The regions that are subjects, in full-resolution source pixels; one of confidence 0 (a salient
+    /// region that leaks to the whole photo, no figure) is none. nil when none is left.
+    static func subjectRecords(_ regions: [SubjectRegion], from size: PixelSize, to sourceSize: PixelSize) -> [SubjectRecord]? {
+        let records = regions.map { SubjectRecord($0, from: size, to: sourceSize) }.filter { $0.confidence > 0 }
+        return records.isEmpty ? nil : records
+    }
+
     /// The manifest record of a built asset.
     init(plan: AssetPlan, bytes: [UInt8], decoded: DecodedSource, warnings: [String], targets: [TargetRecord],
          placeholders: PlaceholderRecord?, steps: [BuildStep], subjects: [SubjectRegion] = []) {
@@ -113,7 +120,7 @@ extension AssetRecord {
                 }),
             sidecarSHA256: plan.sidecar?.sha256,
             altText: plan.sidecar?.altText,
-            subjects: subjects.isEmpty ? nil : subjects.map { SubjectRecord($0, from: decoded.image.size, to: info.size) },
+            subjects: Self.subjectRecords(subjects, from: decoded.image.size, to: info.size),
             warnings: warnings,
             decode: DecodeRecord(loadScale: decoded.loadScale, width: decoded.image.width, height: decoded.image.height),
             targets: targets,
