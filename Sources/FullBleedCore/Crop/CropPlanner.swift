@@ -337,37 +337,30 @@ private struct CropSearch {
     /// Why the crop's subject does not clear the band (nil when it does: whole in the crop, and below the band),
     /// and whether only `zoom.minimumCropSize` stood in the way (a larger decode of the source would clear it).
     func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool)?, mode: CropMode, zoom: ZoomLimits) -> (reason: String?, pixelLimited: Bool) {
-        let reason = verdictReason(rect, subject: subject, mode: mode, zoom: zoom)
-        return (reason, reason?.hasPrefix(Self.pixelLimitedPrefix) == true)
-    }
-
-    static let pixelLimitedPrefix = "source too small to zoom"
-
-    private func verdictReason(_ rect: PixelRect, subject: (box: Box, hard: Bool)?, mode: CropMode, zoom: ZoomLimits) -> String? {
-        guard let subject else { return "no subject found" }
+        guard let subject else { return ("no subject found", false) }
         let crop = Box(rect), b = subject.box
         let largest = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
         if !crop.contains(b) {
-            if b.width > Double(largest.width) || b.height > Double(largest.height) { return "subject larger than the crop" }
-            return mode == .attention ? "subject cut by the crop" : "subject cut by the \(mode) crop"
+            if b.width > Double(largest.width) || b.height > Double(largest.height) { return ("subject larger than the crop", false) }
+            return (mode == .attention ? "subject cut by the crop" : "subject cut by the \(mode) crop", false)
         }
-        if clears(b, in: crop) { return nil }
+        if clears(b, in: crop) { return (nil, false) }
         let visible = (1 - band) * Double(largest.height)
-        if b.height > visible { return "subject taller than the visible area" }
+        if b.height > visible { return ("subject taller than the visible area", false) }
         // The tallest crop that can clear: its top at 0 and the band's lower edge at the subject's top.
         let tallest = min(Double(largest.height), b.minY / band)
-        if tallest * (1 - band) < b.height || tallest * aspectRatio < b.width { return "subject too close to the top edge to clear the band" }
+        if tallest * (1 - band) < b.height || tallest * aspectRatio < b.width { return ("subject too close to the top edge to clear the band", false) }
         let needed = Double(largest.height) / tallest
-        if needed <= 1 + 1e-9 { return mode == .attention ? "subject under the band" : "\(mode) crop leaves the subject under the band" }
+        if needed <= 1 + 1e-9 { return (mode == .attention ? "subject under the band" : "\(mode) crop leaves the subject under the band", false) }
         let zoomText = "\((needed * 100).rounded(.up) / 100)x"
-        if mode != .attention { return "clearing the band needs zoom \(zoomText), which the \(mode) crop does not use" }
-        if !subject.hard { return "clearing the band needs zoom \(zoomText), only used for a high-confidence subject" }
+        if mode != .attention { return ("clearing the band needs zoom \(zoomText), which the \(mode) crop does not use", false) }
+        if !subject.hard { return ("clearing the band needs zoom \(zoomText), only used for a high-confidence subject", false) }
         if needed > zoom.maximumZoom + 1e-9 {
-            return "clearing the band needs zoom \(zoomText), more than crop.maxZoom \(zoom.maximumZoom.compactDecimalText)"
+            return ("clearing the band needs zoom \(zoomText), more than crop.maxZoom \(zoom.maximumZoom.compactDecimalText)", false)
         }
         if let floor = zoom.minimumCropSize {
-            return "\(Self.pixelLimitedPrefix) \(zoomText) (the largest tier needs a crop of at least \(floor.width)x\(floor.height))"
+            return ("source too small to zoom \(zoomText) (the largest tier needs a crop of at least \(floor.width)x\(floor.height))", true)
         }
-        return "subject under the band"
+        return ("subject under the band", false)
     }
 }
