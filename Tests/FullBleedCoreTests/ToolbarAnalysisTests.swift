@@ -125,9 +125,28 @@ struct ToolbarAnalysisTests {
         }
         #expect(recommendation.busyRegions.contains("title") && recommendation.busyRegions.contains("status-bar"))
         #expect(recommendation.scrim != nil && recommendation.scrollEdgeEffect == .hard)
+        #expect(recommendation.scrollEdgeEffectReason == .clutteredBand)
         // The glass blurs 8-pt cells into an even grey: no texture behind the capsules.
         let capsules = try #require(analysis.region(named: "trailing-capsules"))
         #expect(!capsules.verdict.textured && capsules.metrics.highLuminance - capsules.metrics.lowLuminance < 0.1)
+    }
+
+    /// Issue 16: where no scrim stays subtle the band gets the hard edge and says why. A smooth black-to-white
+    /// ramp across the band is not cluttered (its L* changes slowly) but has both extremes, so either scrim
+    /// must be strong and changes the band by well over 20 L*; a dim overcast band needs a light touch and
+    /// stays soft.
+    @Test func noSubtleScrimPrefersTheHardEdge() throws {
+        let ramp = Self.analyze(ToolbarHeroes.grey { x, _ in x / ToolbarHeroes.device.widthPoints })
+        let recommendation = ramp.recommendation
+        let scrim = try #require(recommendation.scrim)
+        #expect(!ramp.regions.contains { $0.metrics.edgeDensity > $0.metrics.parameters.edgeDensityThreshold })
+        let top = ramp.regions.filter { $0.region.scrimEdge == .top }
+        let change = ToolbarRecommender.lightnessChange(top, color: scrim.color, opacity: scrim.opacity, compositing: .gammaEncoded)
+        #expect(change > 20, "L* change \(change)")
+        #expect(recommendation.scrollEdgeEffect == .hard && recommendation.scrollEdgeEffectReason == .noSubtleScrim)
+
+        let overcast = Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.overcast)).recommendation
+        #expect(overcast.scrim != nil && overcast.scrollEdgeEffect == .soft && overcast.scrollEdgeEffectReason == nil)
     }
 
     @Test func apcaTarget() throws {
