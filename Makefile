@@ -63,7 +63,7 @@ install-check:
 	test -x "$$tmp/bin/fullbleed" && PATH="$$tmp/bin:$$PATH" fullbleed --version && echo "make install-check: ok ($$tmp/bin/fullbleed)"
 
 ## test: the whole test suite, in release (pixel loops are 35-50x slower in debug)
-test: deps test-deps k8s-venv
+test: deps test-deps k8s-venv hdr-venv
 	$(SWIFT) test -c release
 
 # ---- Kubernetes schema oracle (issue 15): kubernetes-validate checks deploy/kubernetes/*.yaml against the
@@ -101,7 +101,7 @@ HDR_VENV := .build/hdr-venv
 
 .PHONY: hdr-venv hdr-fixtures
 
-## hdr-venv: a Python venv with imagecodecs (libultrahdr 1.4.0); enables the live libultrahdr test of UltraHDRWriteTests
+## hdr-venv: a Python venv with imagecodecs (libultrahdr 1.4.0) and numpy; enables the live libultrahdr test of UltraHDRWriteTests and the glyph-region oracle (GlyphRegionOracleTests)
 hdr-venv:
 	@test -x $(HDR_VENV)/bin/python || (python3 -m venv $(HDR_VENV) && $(HDR_VENV)/bin/pip install -q imagecodecs==2026.3.6 numpy==2.4.6)
 

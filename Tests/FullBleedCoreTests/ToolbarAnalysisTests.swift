@@ -125,9 +125,31 @@ struct ToolbarAnalysisTests {
         }
         #expect(recommendation.busyRegions.contains("title") && recommendation.busyRegions.contains("status-bar"))
         #expect(recommendation.scrim != nil && recommendation.scrollEdgeEffect == .hard)
+        #expect(recommendation.scrollEdgeEffectReason == .clutteredBand)
         // The glass blurs 8-pt cells into an even grey: no texture behind the capsules.
         let capsules = try #require(analysis.region(named: "trailing-capsules"))
         #expect(!capsules.verdict.textured && capsules.metrics.highLuminance - capsules.metrics.lowLuminance < 0.1)
+    }
+
+    /// Issue 16: where no scrim stays subtle the band gets the hard edge and says why. A band black on the left
+    /// half and white on the right is not cluttered (one edge) but needs a strong scrim with either tone; its
+    /// estimated L* change decides against `hardEdgeLightnessChange` on either side of it. A dim overcast band
+    /// needs a light touch and stays soft at the default 20 L*.
+    @Test func noSubtleScrimPrefersTheHardEdge() throws {
+        let hero = ToolbarHeroes.grey { x, _ in x < ToolbarHeroes.device.widthPoints / 2 ? 0 : 1 }
+        let split = Self.analyze(hero)
+        let scrim = try #require(split.recommendation.scrim)
+        #expect(!split.regions.contains { $0.metrics.edgeDensity > $0.metrics.parameters.edgeDensityThreshold })
+        let top = split.regions.filter { $0.region.scrimEdge == .top }
+        let change = ToolbarRecommender.lightnessChange(top, color: scrim.color, opacity: scrim.opacity, compositing: .gammaEncoded)
+        #expect(change > 5, "L* change \(change)")
+        let strict = Self.analyze(hero, parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: change - 1)).recommendation
+        #expect(strict.scrollEdgeEffect == .hard && strict.scrollEdgeEffectReason == .noSubtleScrim)
+        let lenient = Self.analyze(hero, parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: change + 1)).recommendation
+        #expect(lenient.scrollEdgeEffect == .soft && lenient.scrollEdgeEffectReason == nil)
+
+        let overcast = Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.overcast)).recommendation
+        #expect(overcast.scrim != nil && overcast.scrollEdgeEffect == .soft && overcast.scrollEdgeEffectReason == nil)
     }
 
     @Test func apcaTarget() throws {

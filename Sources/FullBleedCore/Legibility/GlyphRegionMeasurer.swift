@@ -13,8 +13,8 @@ struct GlyphRegionMeasurer {
     /// Analysis resolution aimed at [E]: one pixel per point, where SPEC 2.6's edge threshold
     /// (8 L* per pixel at 1x) is defined; finer detail is below a stroke width.
     static let targetPixelsPerPoint = 1.0
-    /// Rows of blur support kept below and above each region, in sigmas.
-    static let supportSigmas = 4.0
+    /// Rows of blur support kept below and above each region, in sigmas (the Gaussian's own support).
+    static let supportSigmas = SampledGaussian.supportSigmas
 
     let parameters: ToolbarAnalysisParameters
 
@@ -63,11 +63,10 @@ struct GlyphRegionMeasurer {
         return (reports, analysisPPP)
     }
 
-    /// `plane` blurred by a Gaussian of `sigma` plane pixels (mirrored edges).
+    /// `plane` blurred by a true sampled Gaussian of `sigma` plane pixels (mirrored edges), the SPEC 2.7
+    /// measurement blur: `SampledGaussian`, not the fast extended box the decorative extension uses.
     static func blurred(_ plane: LuminancePlane, sigma: Double) -> LuminancePlane {
-        guard sigma > 0 else { return plane }
-        let image = plane.image.blurred(sigma: sigma, options: GaussianBlurOptions(workingSpace: .storedSamples))
-        return LuminancePlane(width: plane.width, height: plane.height, values: image.floatSamples)
+        SampledGaussian.blurred(plane, sigma: sigma)
     }
 
     /// The mean of each `factor x factor` block (a partial last row or column of blocks is dropped).

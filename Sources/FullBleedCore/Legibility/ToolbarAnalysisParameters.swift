@@ -22,8 +22,9 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
     public var fadeStopCount: Int
     /// Step by which `ScrimBaker` raises the opacity when the baked pixels miss the target [E: 0.01].
     public var bakeOpacityStep: Double
-    /// Above this scrim opacity the band gets the `.hard` scroll edge effect [E: 0.5]; see `ScrollEdgeStyle`.
-    public var hardEdgeScrimOpacity: Double
+    /// Above this mean CIE L* change (0-100) of the top scrim over the band the band gets the `.hard` scroll
+    /// edge effect [issue 16: "no scrim stays subtle above 20 L*"]; see `ScrollEdgeStyle`.
+    public var hardEdgeLightnessChange: Double
     /// RMS contrast (std of L*) of a photo-drawn band region above which, with edge density above
     /// `metrics.edgeDensityThreshold`, the band gets the `.hard` edge [SPEC 2.6: "plate if > 20"].
     public var hardEdgeRMSContrast: Double
@@ -39,7 +40,7 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
     public init(target: LegibilityTarget = .wcag(ratio: 4.5), compositing: ScrimCompositing = .gammaEncoded,
                 glassSigmaPoints: Double = 10, textBoxes: [TextBox] = [], glyphSigmaPoints: Double = 1.5,
                 opacityMargin: Double = 0.02, scrimFadePoints: Double = 48, fadeStopCount: Int = 8,
-                bakeOpacityStep: Double = 0.01, hardEdgeScrimOpacity: Double = 0.5, hardEdgeRMSContrast: Double = 20,
+                bakeOpacityStep: Double = 0.01, hardEdgeLightnessChange: Double = 20, hardEdgeRMSContrast: Double = 20,
                 geometry: ToolbarGeometry = .iOS26, webWidthPoints: Double = 430, metrics: RegionMetricsParameters = .default) {
         switch target {
         case .wcag(let ratio): precondition(ratio >= 1 && ratio.isFinite, "WCAG target must be a finite ratio >= 1, got \(ratio)")
@@ -49,8 +50,8 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
                      "blur sigmas must be finite and >= 0")
         precondition((0...1).contains(opacityMargin) && scrimFadePoints >= 0 && fadeStopCount >= 1,
                      "opacity margin must be in 0...1, fade length >= 0, fade stops >= 1")
-        precondition(bakeOpacityStep > 0 && bakeOpacityStep <= 1 && (0...1).contains(hardEdgeScrimOpacity),
-                     "bake step must be in (0, 1], hard-edge opacity in 0...1")
+        precondition(bakeOpacityStep > 0 && bakeOpacityStep <= 1 && (0...100).contains(hardEdgeLightnessChange),
+                     "bake step must be in (0, 1], hard-edge L* change in 0...100")
         precondition(webWidthPoints > 0 && webWidthPoints.isFinite, "web width must be positive")
         self.target = target
         self.compositing = compositing
@@ -61,7 +62,7 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
         self.scrimFadePoints = scrimFadePoints
         self.fadeStopCount = fadeStopCount
         self.bakeOpacityStep = bakeOpacityStep
-        self.hardEdgeScrimOpacity = hardEdgeScrimOpacity
+        self.hardEdgeLightnessChange = hardEdgeLightnessChange
         self.hardEdgeRMSContrast = hardEdgeRMSContrast
         self.geometry = geometry
         self.webWidthPoints = webWidthPoints

@@ -1,8 +1,9 @@
 /// The iOS 26 scroll edge effect to use under the toolbar (SPEC 1.3).
 ///
 /// Rule [E]: `.hard` when the soft edge would not separate the glyphs from the photo, that is when
-/// - the top scrim must be stronger than `ToolbarAnalysisParameters.hardEdgeScrimOpacity` (0.5): the
-///   soft edge's translucent dim would have to be nearly opaque anyway; or
+/// - no scrim stays subtle: the chosen top scrim changes the band by more than
+///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (20 L*), the mean CIE L* change over the top
+///   regions that the tone choice compares (`ToolbarRecommender.lightnessChange`); or
 /// - a toolbar-band region drawn on the photo (status bar, title) is cluttered even after its glyph blur:
 ///   RMS contrast above `hardEdgeRMSContrast` (20 L*, SPEC 2.6's "plate" level) with edge density above
 ///   the busy threshold (0.10). A scrim fixes luminance but leaves that clutter; the hard edge's nearly
@@ -11,6 +12,15 @@
 public enum ScrollEdgeStyle: String, Sendable, Hashable, Codable {
     case soft
     case hard
+}
+
+/// Why the band gets the `.hard` scroll edge (the rules on `ScrollEdgeStyle`); the raw value is the
+/// manifest's phrase. When both hold, `.clutteredBand` is given.
+public enum ScrollEdgeReason: String, Sendable, Hashable, Codable {
+    /// A photo-drawn band region (status bar, title) is cluttered even after its glyph blur.
+    case clutteredBand = "cluttered band"
+    /// The top scrim would change the band by more than `hardEdgeLightnessChange` L*.
+    case noSubtleScrim = "no scrim stays subtle"
 }
 
 /// The tone and scrim for pipeline text boxes centred in the lower half of the hero (a title over the
@@ -56,6 +66,8 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     /// The top gradient; nil when every region passes with plain glyphs of `glyphTone`.
     public var scrim: ScrimRecommendation?
     public var scrollEdgeEffect: ScrollEdgeStyle
+    /// Why `scrollEdgeEffect` is `.hard` (`ScrollEdgeReason`); nil for `.soft`.
+    public var scrollEdgeEffectReason: ScrollEdgeReason?
     /// The regions of the top group.
     public var regionNames: [String]
     /// Those of them that are busy (polarity conflict or texture, SPEC 2.6).
@@ -64,10 +76,12 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     public var lowerText: LowerTextRecommendation?
 
     public init(glyphTone: GlyphTone, scrim: ScrimRecommendation?, scrollEdgeEffect: ScrollEdgeStyle,
+                scrollEdgeEffectReason: ScrollEdgeReason? = nil,
                 regionNames: [String], busyRegions: [String], lowerText: LowerTextRecommendation?) {
         self.glyphTone = glyphTone
         self.scrim = scrim
         self.scrollEdgeEffect = scrollEdgeEffect
+        self.scrollEdgeEffectReason = scrollEdgeEffectReason
         self.regionNames = regionNames
         self.busyRegions = busyRegions
         self.lowerText = lowerText
@@ -86,7 +100,7 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case glyphTone = "glyphColor"
-        case toolbarColorScheme, scrim, scrollEdgeEffect, regionNames, busyRegions, lowerText
+        case toolbarColorScheme, scrim, scrollEdgeEffect, scrollEdgeEffectReason, regionNames, busyRegions, lowerText
     }
 
     /// The manifest form. With a top group (every device target: the status bar and toolbar): `glyphColor`
@@ -98,6 +112,7 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(scrollEdgeEffect, forKey: .scrollEdgeEffect)
+        try c.encodeIfPresent(scrollEdgeEffectReason, forKey: .scrollEdgeEffectReason)
         if regionNames.isEmpty, let lower = lowerText {
             try c.encode(lower.glyphTone, forKey: .glyphTone)
             try c.encodeIfPresent(lower.scrim, forKey: .scrim)
@@ -118,13 +133,14 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
         let tone = try c.decode(GlyphTone.self, forKey: .glyphTone)
         let scrim = try c.decodeIfPresent(ScrimRecommendation.self, forKey: .scrim)
         let edge = try c.decode(ScrollEdgeStyle.self, forKey: .scrollEdgeEffect)
+        let reason = try c.decodeIfPresent(ScrollEdgeReason.self, forKey: .scrollEdgeEffectReason)
         let names = try c.decode([String].self, forKey: .regionNames), busy = try c.decode([String].self, forKey: .busyRegions)
         if !c.contains(.toolbarColorScheme) {
             let lower = names.isEmpty ? nil : LowerTextRecommendation(glyphTone: tone, scrim: scrim, regionNames: names, busyRegions: busy)
-            self.init(glyphTone: .white, scrim: nil, scrollEdgeEffect: edge, regionNames: [], busyRegions: [], lowerText: lower)
+            self.init(glyphTone: .white, scrim: nil, scrollEdgeEffect: edge, scrollEdgeEffectReason: reason, regionNames: [], busyRegions: [], lowerText: lower)
             return
         }
-        self.init(glyphTone: tone, scrim: scrim, scrollEdgeEffect: edge, regionNames: names, busyRegions: busy,
+        self.init(glyphTone: tone, scrim: scrim, scrollEdgeEffect: edge, scrollEdgeEffectReason: reason, regionNames: names, busyRegions: busy,
                   lowerText: try c.decodeIfPresent(LowerTextRecommendation.self, forKey: .lowerText))
     }
 }

@@ -19,8 +19,12 @@ enum ToolbarRecommender {
                 && report.metrics.rmsContrast > parameters.hardEdgeRMSContrast
                 && report.metrics.edgeDensity > report.metrics.parameters.edgeDensityThreshold
         }
-        let hard = clutteredBand || (scrim?.opacity ?? 0) > parameters.hardEdgeScrimOpacity
-        return ToolbarRecommendation(glyphTone: tone, scrim: scrim, scrollEdgeEffect: hard ? .hard : .soft,
+        // The same estimate the tone choice compares, for the scrim it chose.
+        let change = scrim.map { lightnessChange(top, color: $0.color, opacity: $0.opacity, compositing: parameters.compositing) } ?? 0
+        let reason: ScrollEdgeReason? = clutteredBand ? .clutteredBand
+            : change > parameters.hardEdgeLightnessChange ? .noSubtleScrim : nil
+        return ToolbarRecommendation(glyphTone: tone, scrim: scrim, scrollEdgeEffect: reason == nil ? .soft : .hard,
+                                     scrollEdgeEffectReason: reason,
                                      regionNames: top.map(\.name), busyRegions: top.filter(\.verdict.busy).map(\.name),
                                      lowerText: lowerText)
     }

@@ -18,6 +18,8 @@ public struct RecommendationRecord: Sendable, Codable, Equatable {
     public var scrim: ScrimRecord?
     /// The iOS 26 scroll edge effect style (`scrollEdgeEffectStyle`).
     public var scrollEdgeEffect: ScrollEdgeStyle
+    /// Why the scroll edge is `hard` (`cluttered band`, `no scrim stays subtle`); nil when `soft`.
+    public var scrollEdgeEffectReason: ScrollEdgeReason?
     /// The regions whose background is busy (a polarity conflict or texture, SPEC 2.6): a scrim fixes their
     /// luminance, not their clutter.
     public var busyRegions: [String]
@@ -31,12 +33,14 @@ public struct RecommendationRecord: Sendable, Codable, Equatable {
             scrim = lower.scrim.map(ScrimRecord.init)
             busyRegions = lower.busyRegions
             scrollEdgeEffect = recommendation.scrollEdgeEffect
+            scrollEdgeEffectReason = recommendation.scrollEdgeEffectReason
             return
         }
         glyphColor = recommendation.glyphTone
         toolbarColorScheme = recommendation.toolbarColorScheme
         scrim = recommendation.scrim.map(ScrimRecord.init)
         scrollEdgeEffect = recommendation.scrollEdgeEffect
+        scrollEdgeEffectReason = recommendation.scrollEdgeEffectReason
         busyRegions = recommendation.busyRegions
         lowerText = recommendation.lowerText.map(LowerTextRecord.init)
     }
