@@ -120,4 +120,22 @@ struct ScrimBakerTests {
         // The hero's end cuts the gradient.
         #expect(ScrimProfile(levels: [(380, 0.3)], fade: 48).stops(stopCount: 8, limit: 400).height == 400)
     }
+
+    /// A subject below the glyphs ends the fade at its top: each region's ease is shortened to reach 0 there,
+    /// so nothing of the gradient lies on the subject; a subject under the glyphs keeps the full fade.
+    @Test func theFadeEndsWhereTheSubjectStarts() {
+        let profile = ScrimProfile(levels: [(62, 0.5), (111, 0.2)], fade: 48, clearance: 130)
+        let (height, stops) = profile.stops(stopCount: 8, limit: 400)
+        #expect(height == 130 && stops.last == ScrimStop(location: 1, opacity: 0))
+        for d in stride(from: 130.0, through: 400, by: 0.5) { #expect(profile.opacity(at: d) == 0) }
+        // Still full opacity over each region; the 62-pt region eases over its full 48 pt (its ease ends at 110,
+        // before the subject), the 111-pt one over the 19 pt left to the subject.
+        #expect(profile.opacity(at: 62) == 0.5 && profile.opacity(at: 111) >= 0.2)
+        #expect(abs(profile.opacity(at: 80) - 0.5 * ScrimProfile.ease(18.0 / 48)) < 1e-12)
+        #expect(abs(profile.opacity(at: 120) - 0.2 * ScrimProfile.ease(9.0 / 19)) < 1e-12)
+        // A subject that starts above a region's far side does not shorten that region's fade.
+        #expect(ScrimProfile(levels: [(111, 0.2)], fade: 48, clearance: 90).stops(stopCount: 8, limit: 400).height == 159)
+        // A subject right at the far side leaves a hard step there.
+        #expect(ScrimProfile(levels: [(111, 0.2)], fade: 48, clearance: 111.5).opacity(at: 111.5) == 0)
+    }
 }

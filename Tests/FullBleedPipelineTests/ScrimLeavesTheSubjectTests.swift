@@ -106,14 +106,9 @@ import FullBleedTestSupport
         }
     }
 
-    /// KNOWN BUG (issue 16, found here): the top scrim eases to 0 over `scrimFadePoints` (48 pt) *past* the
-    /// far side of the toolbar regions, so a subject whose top lies less than about 40 pt below the band's
-    /// foot, which the crop reports as clearing the toolbar, is washed at its top. Measured on the corpus
-    /// (iPhone 17 Pro @1x): `lomiri_friends` subject 0.0 pt below the band, scrim 149 pt, max |ΔL*| 34.0
-    /// (mean 0.45 over the whole box); `plasma_FallenLeaf` 11.2 pt below, scrim 159 pt, max 18.5 (mean 0.64).
-    /// The fix is to end the fade at the subject's top (fade = min(48, subjectTop - regions' far side)),
-    /// passed from the crop to the analysis; until then the failure is recorded as a known issue, and this
-    /// test fails once the fade no longer reaches the subject (then drop `withKnownIssue`).
+    /// Every corpus photo whose crop's subject clears the band. Before the fade ended at the subject's top
+    /// (it ran 48 pt past the glyph regions) this failed: `lomiri_friends` (subject 0.0 pt below the band,
+    /// scrim 149 pt) max |ΔL*| 34.0, `plasma_FallenLeaf` (11.2 pt below, scrim 159 pt) max 18.5.
     @Test(.requiresCorpus) func theBakedScrimLeavesCorpusSubjectsAlone() throws {
         var checked = 0
         var failures: [String] = []
@@ -128,8 +123,6 @@ import FullBleedTestSupport
             }
         }
         #expect(checked > 0, "no corpus photo has a subject that clears the band under a baked scrim")
-        withKnownIssue("the scrim's 48-pt fade runs past the band into subjects that clear it (issue 16)") {
-            #expect(failures.isEmpty, "\(failures.joined(separator: "; "))")
-        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "; "))")
     }
 }

@@ -18,12 +18,17 @@ public enum ToolbarAnalyzer {
     ///     are measured, the recommendation comes from them, and `layout` is nil).
     ///   - deliveredPixelSize: the largest produced derivative, for `HeroLayout.maximumStretch`; nil uses
     ///     the hero's own size.
+    ///   - subjectSpan: the vertical extent of the hero's subject, fractions of the hero's height (0 = top
+    ///     edge); a scrim's fade ends where the subject starts (`ScrimProfile.clearance`). nil: no subject.
     public static func analyze(hero: Image, device: DeviceClass?, deliveredPixelSize: PixelSize?,
+                               subjectSpan: ClosedRange<Double>? = nil,
                                parameters: ToolbarAnalysisParameters) -> ToolbarAnalysis {
         let layout = HeroGlyphLayout(hero: hero, device: device, parameters: parameters)
         let (reports, analysisPPP) = GlyphRegionMeasurer(parameters: parameters)
             .measure(hero: hero, regions: layout.regions, pixelsPerPoint: layout.pixelsPerPoint)
-        let recommendation = ToolbarRecommender.recommend(reports, heroHeightPoints: layout.heroHeightPoints, parameters: parameters)
+        let recommendation = ToolbarRecommender.recommend(reports, heroHeightPoints: layout.heroHeightPoints,
+                                                        subjectSpanPoints: subjectSpan.map { ($0.lowerBound * layout.heroHeightPoints)...($0.upperBound * layout.heroHeightPoints) },
+                                                        parameters: parameters)
         return ToolbarAnalysis(regions: reports, recommendation: recommendation,
                                layout: device.map { HeroLayout(device: $0, deliveredPixelSize: deliveredPixelSize ?? hero.size) },
                                deviceID: device?.id, heroPixelSize: hero.size, pixelsPerPoint: layout.pixelsPerPoint,

@@ -4,13 +4,18 @@ import FullBleedColor
 /// Derives a `ToolbarRecommendation` from measured glyph regions (rules documented on
 /// `ToolbarRecommendation`, `ScrimRecommendation` and `ScrollEdgeStyle`).
 enum ToolbarRecommender {
-    static func recommend(_ reports: [GlyphRegionReport], heroHeightPoints: Double,
+    /// - Parameter subjectSpanPoints: the subject's rows, points from the hero's top edge; each scrim's fade
+    ///   ends before it reaches them (nil: no subject, the full `scrimFadePoints`).
+    static func recommend(_ reports: [GlyphRegionReport], heroHeightPoints: Double, subjectSpanPoints: ClosedRange<Double>? = nil,
                           parameters: ToolbarAnalysisParameters) -> ToolbarRecommendation {
         let top = reports.filter { $0.region.scrimEdge == .top }
         let lower = reports.filter { $0.region.scrimEdge == .bottom }
-        let (tone, scrim) = decide(top, edge: .top, heroHeightPoints: heroHeightPoints, parameters: parameters)
+        let (tone, scrim) = decide(top, edge: .top, heroHeightPoints: heroHeightPoints,
+                                  clearance: subjectSpanPoints?.lowerBound, parameters: parameters)
         let lowerText = lower.isEmpty ? nil : {
-            let (lowerTone, lowerScrim) = decide(lower, edge: .bottom, heroHeightPoints: heroHeightPoints, parameters: parameters)
+            let (lowerTone, lowerScrim) = decide(lower, edge: .bottom, heroHeightPoints: heroHeightPoints,
+                                                      clearance: subjectSpanPoints.map { heroHeightPoints - $0.upperBound },
+                                                      parameters: parameters)
             return LowerTextRecommendation(glyphTone: lowerTone, scrim: lowerScrim, regionNames: lower.map(\.name),
                                            busyRegions: lower.filter(\.verdict.busy).map(\.name))
         }()
@@ -31,7 +36,8 @@ enum ToolbarRecommender {
 
     /// The tone of one group (the weaker scrim wins; then the better worst contrast) and its scrim, if any.
     /// A region no scrim can fix (an APCA target above what black or white reach) asks for opacity 1.
-    static func decide(_ reports: [GlyphRegionReport], edge: ScrimEdge, heroHeightPoints: Double,
+    /// `clearance`: distance from `edge` in points where the subject starts; the fades end there.
+    static func decide(_ reports: [GlyphRegionReport], edge: ScrimEdge, heroHeightPoints: Double, clearance: Double? = nil,
                        parameters: ToolbarAnalysisParameters) -> (GlyphTone, ScrimRecommendation?) {
         guard !reports.isEmpty else { return (.white, nil) }
         func need(_ tone: GlyphTone) -> Double? {
@@ -71,7 +77,7 @@ enum ToolbarRecommender {
             levels.append((edge == .top ? region.maxY : heroHeightPoints - region.y, min(1, opacity + parameters.opacityMargin)))
             names.append(report.name)
         }
-        let profile = ScrimProfile(levels: levels, fade: parameters.scrimFadePoints)
+        let profile = ScrimProfile(levels: levels, fade: parameters.scrimFadePoints, clearance: clearance)
         let (height, stops) = profile.stops(stopCount: parameters.fadeStopCount, limit: heroHeightPoints)
         let scrim = ScrimRecommendation(color: tone == .white ? .black : .white, edge: edge,
                                         opacity: min(1, required + parameters.opacityMargin), minimumOpacity: required,

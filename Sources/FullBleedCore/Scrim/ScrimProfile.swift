@@ -1,23 +1,30 @@
 /// The opacity profile of a scrim gradient along the distance from its anchored edge (SPEC 2.5):
 /// `α(d) = max_i α_i · ramp_i(d)`, where `ramp_i` is 1 from the edge to the far side of region `i`
-/// (`d_i`) and then eases to 0 over `fade` points with `1 - smootherstep`, `smootherstep(t) = 6t⁵ - 15t⁴ + 10t³`.
-/// Monotone non-increasing away from the edge.
+/// (`d_i`) and then eases to 0 over `f_i` points with `1 - smootherstep`, `smootherstep(t) = 6t⁵ - 15t⁴ + 10t³`.
+/// `f_i` is `fade`, shortened so the ease ends at `clearance` (where the hero's subject starts) when that
+/// lies beyond `d_i`: a subject below the glyphs is left as it is. Monotone non-increasing away from the edge.
 struct ScrimProfile {
-    /// `(d_i, α_i)`: far side of each region from the edge (points) and the opacity it needs (> 0).
-    let levels: [(extent: Double, opacity: Double)]
-    /// Ease length, points (0 gives a hard step).
-    let fade: Double
+    /// `(d_i, α_i, f_i)`: far side of each region from the edge (points), the opacity it needs (> 0), and
+    /// its ease length (points; 0 gives a hard step).
+    let levels: [(extent: Double, opacity: Double, fade: Double)]
 
-    init(levels: [(extent: Double, opacity: Double)], fade: Double) {
-        self.levels = levels.filter { $0.opacity > 0 }
-        self.fade = max(0, fade)
+    /// - Parameters:
+    ///   - fade: ease length, points.
+    ///   - clearance: distance from the edge, points, where the subject starts; nil for none. A region
+    ///     whose far side is at or past it (the subject is under the glyphs) keeps the full `fade`.
+    init(levels: [(extent: Double, opacity: Double)], fade: Double, clearance: Double? = nil) {
+        let fade = max(0, fade)
+        self.levels = levels.filter { $0.opacity > 0 }.map { level in
+            guard let clearance, clearance > level.extent else { return (level.extent, level.opacity, fade) }
+            return (level.extent, level.opacity, min(fade, clearance - level.extent))
+        }
     }
 
     /// `α(d)`, exact.
     func opacity(at distance: Double) -> Double {
         var best = 0.0
         for level in levels {
-            let t = fade > 0 ? (distance - level.extent) / fade : (distance > level.extent ? 1 : 0)
+            let t = level.fade > 0 ? (distance - level.extent) / level.fade : (distance > level.extent ? 1 : 0)
             best = max(best, level.opacity * Self.ease(t))
         }
         return best
@@ -39,13 +46,13 @@ struct ScrimProfile {
     /// `ScrimStop.precision`: stops move away from the edge and up, so the gradient is nowhere weaker than
     /// the profile's stops. Empty when no level needs a scrim.
     func stops(stopCount: Int, limit: Double) -> (height: Double, stops: [ScrimStop]) {
-        guard let farthest = levels.map({ $0.extent + fade }).max(), limit > 0 else { return (0, []) }
+        guard let farthest = levels.map({ $0.extent + $0.fade }).max(), limit > 0 else { return (0, []) }
         let height = min(limit, max(farthest, levels.map(\.extent).max() ?? 0))
         guard height > 0 else { return (0, []) }
         var distances = [0.0, height]
         for level in levels {
             distances.append(level.extent)
-            for k in 1...max(1, stopCount) { distances.append(level.extent + fade * Double(k) / Double(max(1, stopCount))) }
+            for k in 1...max(1, stopCount) { distances.append(level.extent + level.fade * Double(k) / Double(max(1, stopCount))) }
         }
         let sorted = distances.filter { $0 >= 0 && $0 <= height }.sorted()
         var unique: [Double] = []

@@ -50,7 +50,8 @@ public struct ScrimStop: Sendable, Hashable, Codable {
 ///
 /// The gradient is anchored to `edge` (the top for the toolbar), holds its strongest opacity over every
 /// region that needs it, and eases to 0 with smootherstep over `ToolbarAnalysisParameters.scrimFadePoints`
-/// beyond each region (SPEC 2.5 "gradient scrim profile"), sampled as linear `stops`. Draw it as
+/// beyond each region (SPEC 2.5 "gradient scrim profile"), or less where the crop's subject starts
+/// sooner (the fade ends at the subject box's top edge, `ScrimProfile`), sampled as linear `stops`. Draw it as
 /// `color.opacity(stop.opacity)` stops over `heightPoints`, composited as `compositing` says (gamma-encoded
 /// by default: a plain SwiftUI/UIKit/CSS overlay).
 public struct ScrimRecommendation: Sendable, Hashable, Codable {

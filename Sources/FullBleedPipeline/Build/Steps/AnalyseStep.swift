@@ -1,18 +1,36 @@
 import FullBleedCore
 import FullBleedImage
 
-/// `.analyse`: the toolbar band (device targets) and text boxes measured on a modest copy of the hero
-/// (the @1x size, or at most 600 px wide for the web), with the recommendation and layout numbers.
+/// `.analyse`: the toolbar band (device targets) and text boxes measured on the largest produced tier, the
+/// pixels an app shows (the measurer box-reduces it to about one pixel per point, SPEC 2.7), with the
+/// recommendation and layout numbers. A target with no produced tier is measured on a copy at one pixel per
+/// point (or at most 600 px wide for the web). The scrim's fade ends at the top of the crop's subject box.
 enum AnalyseStep {
     /// nil when the pipeline does not analyse this target (legibility off, or a web target without text boxes).
     static func run(_ tiers: inout TierPictures, crop: CropPlan, target: AssetPlan.Target, plan: AssetPlan) -> ToolbarAnalysis? {
         let device = target.device
         guard plan.steps.contains(.analyse), device != nil || !plan.analysisParameters.textBoxes.isEmpty else { return nil }
-        let width = min(crop.rect.width, device.map { Int($0.widthPoints.rounded()) } ?? 600)
-        let size = PixelSize(width: max(1, width), height: max(1, Int((Double(width) / target.hero.aspectRatio).rounded())))
-        let small = tiers.cascade.picture(size: size, keep: false)
+        let hero: Image
+        if let largest = tiers.pictures.values.max(by: { $0.width < $1.width }) {
+            hero = largest
+        } else {
+            let width = min(crop.rect.width, device.map { Int($0.widthPoints.rounded()) } ?? 600)
+            let size = PixelSize(width: max(1, width), height: max(1, Int((Double(width) / target.hero.aspectRatio).rounded())))
+            hero = tiers.cascade.picture(size: size, keep: false)
+        }
         let delivered = target.derivatives.produced.map(\.pixelSize).max { $0.width < $1.width }
-        return ToolbarAnalyzer.analyze(hero: small, device: device, deliveredPixelSize: delivered, parameters: plan.analysisParameters)
+        return ToolbarAnalyzer.analyze(hero: hero, device: device, deliveredPixelSize: delivered,
+                                       subjectSpan: subjectSpan(of: crop), parameters: plan.analysisParameters)
+    }
+
+    /// The vertical extent of the crop's subject box as fractions of the crop's height (0 = top edge),
+    /// clamped to the crop; nil without a subject box or when the box lies outside the crop.
+    static func subjectSpan(of crop: CropPlan) -> ClosedRange<Double>? {
+        guard let box = crop.subjectBox, crop.rect.height > 0 else { return nil }
+        let height = Double(crop.rect.height)
+        let top = min(max(0, Double(box.y - crop.rect.y) / height), 1)
+        let bottom = min(max(0, Double(box.maxY - crop.rect.y) / height), 1)
+        return bottom > top ? top...bottom : nil
     }
 }
 
