@@ -22,7 +22,7 @@ enum LegibilityLines {
         for region in analysis.regions {
             let m = region.metrics, v = region.verdict
             var text = String(format: "  %@: Y mean %.3f (P0.5 %.3f, P99.5 %.3f), white %.1f:1, black %.1f:1, Lc %.0f / %.0f",
-                              region.name, m.meanLuminance, m.lowLuminance, m.highLuminance,
+                              region.region.isAtRest ? region.name : "\(region.name) (after collapse)", m.meanLuminance, m.lowLuminance, m.highLuminance,
                               v.lightGlyphContrast, v.darkGlyphContrast, m.whiteGlyphLc, m.blackGlyphLc)
             if v.busy { text += ", busy" }
             if v.polarityConflict { text += " (no plain glyph colour passes)" }

@@ -58,7 +58,7 @@ struct ScrimBakerCorpusTests {
         let model = LuminanceModel(family: hero.colorSpace.family) ?? .sRGB
         var planes: [GlyphSurface: LuminancePlane] = [:]
         var fullResolutionWorst = Double.infinity
-        for report in result.regions {
+        for report in result.regions where report.region.isAtRest {
             let plane = planes[report.surface] ?? LuminancePlane(image: bake.image.blurred(sigma: report.blurSigmaPixels), model: model)
             planes[report.surface] = plane
             let metrics = RegionMetrics(plane: plane, rect: report.rect, parameters: RegionMetricsParameters(pixelsPerPoint: result.pixelsPerPoint))

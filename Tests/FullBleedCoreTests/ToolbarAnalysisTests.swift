@@ -72,7 +72,7 @@ struct ToolbarAnalysisTests {
         #expect(recommendation.glyphTone == .black && recommendation.scrim == nil)
         #expect(recommendation.scrollEdgeEffect == .soft && recommendation.busyRegions.isEmpty)
         #expect(analysis.regions.map(\.name) == ["status-bar", "back-button", "title", "trailing-capsules"])
-        for region in analysis.regions {
+        for region in analysis.regions where region.region.isAtRest {
             #expect(abs(region.verdict.darkGlyphContrast - 21) < 1e-6 && region.verdict.darkGlyphsPass && !region.verdict.lightGlyphsPass)
         }
     }
@@ -114,6 +114,32 @@ struct ToolbarAnalysisTests {
         #expect(baked.meetsTarget && baked.verification.values.allSatisfy { $0 >= 4.5 })
     }
 
+    /// The inline title appears past the collapse offset (the recipe's default): it is measured over the hero
+    /// rows under it then (the hero's bottom), does not size the scrim and is not drawn at rest. A dark hero
+    /// with a bright stripe only where the title would sit at rest needs no scrim by default; with the title
+    /// at rest it does, for the title.
+    @Test func theInlineTitleIsMeasuredWhereItAppears() throws {
+        // 402 x 400-pt iPhone 17 Pro hero, band 62 + 54 = 116 pt: title at rest 77...101 pt, x 112...290.
+        let hero = ToolbarHeroes.grey { x, y in (77...101).contains(y) && (130...270).contains(x) ? 0.9 : 0.01 }
+        let afterCollapse = Self.analyze(hero)
+        let title = try #require(afterCollapse.region(named: "title"))
+        #expect(title.region.scrollOffsetPoints == 284 && title.region.y == 77 + 284 && !title.region.isAtRest)
+        #expect(title.metrics.highLuminance < 0.02, "measured over the dark bottom rows: \(title.metrics)")
+        #expect(afterCollapse.recommendation.scrim == nil && afterCollapse.recommendation.glyphTone == .white)
+        #expect(!afterCollapse.recommendation.regionNames.contains("title"))
+        #expect(afterCollapse.glyphExtentPoints(from: .top) == 111)   // the glass controls' foot, not the title's
+
+        let atRest = Self.analyze(hero, parameters: ToolbarAnalysisParameters(inlineTitle: .atRest))
+        let restingTitle = try #require(atRest.region(named: "title"))
+        #expect(restingTitle.region.isAtRest && restingTitle.region.y == 77 && restingTitle.metrics.highLuminance > 0.5)
+        let scrim = try #require(atRest.recommendation.scrim)
+        #expect(scrim.regionNames.contains("title") && scrim.opacity > 0.3)
+        // The baker verifies only the regions on screen at rest.
+        let baked = ScrimBaker.bake(hero: hero, recommendation: afterCollapse.recommendation, device: ToolbarHeroes.device,
+                                    parameters: ToolbarAnalysisParameters())
+        #expect(baked.meetsTarget && baked.verification["title"] == nil)
+    }
+
     @Test func highContrastCheckerboardIsBusy() throws {
         let analysis = Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.checkerboard(cell: 8)))
         let recommendation = analysis.recommendation
@@ -123,7 +149,8 @@ struct ToolbarAnalysisTests {
             #expect(region.verdict.busy && region.verdict.textured && region.verdict.polarityConflict)
             #expect(region.metrics.rmsContrast > 20 && region.metrics.edgeDensity > 0.5, "\(region.name): \(region.metrics)")
         }
-        #expect(recommendation.busyRegions.contains("title") && recommendation.busyRegions.contains("status-bar"))
+        // The title, after collapse, is reported busy but is not among the band's regions at rest.
+        #expect(!recommendation.busyRegions.contains("title") && recommendation.busyRegions.contains("status-bar"))
         #expect(recommendation.scrim != nil && recommendation.scrollEdgeEffect == .hard)
         #expect(recommendation.scrollEdgeEffectReason == .clutteredBand)
         // The glass blurs 8-pt cells into an even grey: no texture behind the capsules.

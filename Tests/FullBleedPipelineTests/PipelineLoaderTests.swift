@@ -64,6 +64,7 @@ import FullBleedTestSupport
         (#"{"name": "x", "targets": [{"device": "iphone-16"}], "outputs": [{"format": "jpeg"}], "tiers": {"stretchHeadroom": 2}}"#, "$.tiers.stretchHeadroom", "from 1 to 1.5"),
         (#"{"name": "x", "targets": [{"device": "iphone-16"}], "outputs": [{"format": "jpeg"}], "legibility": {"wcag": 4.5, "apcaLc": 60}}"#, "$.legibility.apcaLc", "not both"),
         (#"{"name": "x", "targets": [{"device": "iphone-16", "extension": "yes"}], "outputs": [{"format": "jpeg"}]}"#, "$.targets[0].extension", "expected true, false or an object"),
+        (#"{"name": "x", "targets": [{"device": "iphone-16"}], "outputs": [{"format": "jpeg"}], "legibility": {"inlineTitle": "always"}}"#, "$.legibility.inlineTitle", "expected one of"),
     ])
     func errorsNameTheFieldAndWhatWasExpected(json: String, location: String, message: String) {
         do {
@@ -75,6 +76,14 @@ import FullBleedTestSupport
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+
+    /// The inline title appears after the collapse offset unless the pipeline says it stays at rest.
+    @Test func inlineTitlePlacement() throws {
+        let base = #"{"name": "x", "targets": [{"device": "iphone-16"}], "outputs": [{"format": "jpeg"}]"#
+        #expect(try PipelineLoader.parse(Data((base + "}").utf8)).legibility.parameters.inlineTitle == .afterCollapse)
+        let atRest = try PipelineLoader.parse(Data((base + #", "legibility": {"inlineTitle": "at-rest"}}"#).utf8))
+        #expect(atRest.legibility.parameters.inlineTitle == .atRest)
     }
 
     @Test func sidecarsValidateLikePipelines() throws {

@@ -219,10 +219,25 @@ enum PreviewFixture {
         let narrow = GlyphRegion(name: "title", kind: .title, surface: .photo, x: 151, y: 77, width: 100, height: 24, scrimEdge: .top)
         let kept = PreviewFrames.titleBox(narrow, between: [back, narrow, capsules])
         #expect(kept.x == 151 && kept.width == 100)
-        // The title ellipsizes inside its box: a span with text-overflow, not a centred flex overflow.
-        #expect(html.contains("<div class=\"nav-title\" style=\"left: "))
-        #expect(html.contains("\"><span>stripes</span></div>"))
         #expect(PreviewAssets.stylesheet.contains(".nav-title span { min-width: 0; max-width: 100%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }"))
+    }
+
+    /// By default the inline title appears only past the collapse offset, so the frames at rest draw none and
+    /// outline none; a pipeline whose title stays at rest gets it drawn in the bar, ellipsizing in its box.
+    @Test func theInlineTitleIsDrawnOnlyWhenItShowsAtRest() throws {
+        #expect(!html.contains("class=\"nav-title\""))
+        #expect(!html.contains("<div class=\"region\" title=\"title\""))
+        #expect(html.contains("<td>title (after collapse)</td>"))
+        var spec = try PipelineLoader.load(path: BuildFixtures.smallPipeline)
+        spec.legibility.parameters.inlineTitle = .atRest
+        let source = SourceFile(absolutePath: "/nonexistent/stripes.png", relativePath: "stripes.png")
+        let bytes = PreviewFixture.sourceBytes
+        let built = try AssetBuilder.build(try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: spec), bytes: bytes)
+        let page = PreviewPage.html(for: Manifest(pipeline: spec, assets: [built.record], failures: [], shard: nil),
+                                    options: .init(reports: ["stripes-png": built.report]))
+        // The title ellipsizes inside its box: a span with text-overflow, not a centred flex overflow.
+        #expect(page.contains("<div class=\"nav-title\" style=\"left: "))
+        #expect(page.contains("\"><span>stripes</span></div>"))
     }
 
     @Test func cropLabelsTakeARowEach() throws {

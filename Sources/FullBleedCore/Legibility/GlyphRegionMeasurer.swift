@@ -26,41 +26,52 @@ struct GlyphRegionMeasurer {
         guard !regions.isEmpty else { return ([], analysisPPP) }
         let reducedSize = PixelSize(width: hero.width / factor, height: hero.height / factor)
 
-        // Rows (in reduced pixels) holding every region with its blur support.
-        var firstRow = reducedSize.height, endRow = 0
-        for region in regions {
-            let margin = Self.supportSigmas * parameters.sigmaPoints(for: region.surface)
+        // Rows (in reduced pixels) of each region with its blur support; regions whose rows overlap share one
+        // plane (the toolbar band at the top, a title measured at the hero's bottom gets its own).
+        let rows: [Range<Int>] = regions.map { region in
+            let margin = Int((Self.supportSigmas * parameters.sigmaPoints(for: region.surface) * analysisPPP).rounded(.up))
             let rect = region.pixelRect(pixelsPerPoint: analysisPPP, bounds: reducedSize)
-            firstRow = min(firstRow, max(0, rect.y - Int((margin * analysisPPP).rounded(.up))))
-            endRow = max(endRow, min(reducedSize.height, rect.maxY + Int((margin * analysisPPP).rounded(.up))))
+            return max(0, rect.y - margin)..<min(reducedSize.height, rect.maxY + margin)
         }
-        let heroRows = PixelRect(x: 0, y: firstRow * factor, width: reducedSize.width * factor, height: (endRow - firstRow) * factor)
+        var groups: [(rows: Range<Int>, members: [Int])] = []
+        for i in regions.indices.sorted(by: { rows[$0].lowerBound < rows[$1].lowerBound }) {
+            if let last = groups.last, rows[i].lowerBound <= last.rows.upperBound {
+                groups[groups.count - 1] = (last.rows.lowerBound..<max(last.rows.upperBound, rows[i].upperBound), last.members + [i])
+            } else {
+                groups.append((rows[i], [i]))
+            }
+        }
         // The family's standard model; for other ICC profiles LuminancePlane's own default (nil).
         let model = LuminanceModel(family: hero.colorSpace.family)
-        let plane = Self.boxReduced(LuminancePlane(image: hero.cropped(to: heroRows), model: model), by: factor)
-
         let metricsParameters = parameters.regionMetricsParameters(pixelsPerPoint: analysisPPP)
-        var blurred: [GlyphSurface: LuminancePlane] = [:]
-        var reports: [GlyphRegionReport] = []
-        for region in regions {
-            let sigmaPoints = parameters.sigmaPoints(for: region.surface)
-            let surfacePlane: LuminancePlane
-            if let cached = blurred[region.surface] {
-                surfacePlane = cached
-            } else {
-                surfacePlane = Self.blurred(plane, sigma: sigmaPoints * analysisPPP)
-                blurred[region.surface] = surfacePlane
+        var reports = [GlyphRegionReport?](repeating: nil, count: regions.count)
+        for group in groups {
+            let firstRow = group.rows.lowerBound
+            let heroRows = PixelRect(x: 0, y: firstRow * factor, width: reducedSize.width * factor, height: group.rows.count * factor)
+            let plane = Self.boxReduced(LuminancePlane(image: hero.cropped(to: heroRows), model: model), by: factor)
+            var blurred: [GlyphSurface: LuminancePlane] = [:]
+            for i in group.members {
+                let region = regions[i]
+                let sigmaPoints = parameters.sigmaPoints(for: region.surface)
+                let surfacePlane: LuminancePlane
+                if let cached = blurred[region.surface] {
+                    surfacePlane = cached
+                } else {
+                    surfacePlane = Self.blurred(plane, sigma: sigmaPoints * analysisPPP)
+                    blurred[region.surface] = surfacePlane
+                }
+                let rect = region.pixelRect(pixelsPerPoint: analysisPPP, bounds: reducedSize)
+                var metrics = RegionMetrics(plane: surfacePlane, rect: PixelRect(x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height),
+                                            parameters: metricsParameters)
+                metrics.rect = rect   // in the reduced hero's pixels, not the band's
+                let verdict = GlyphRegionVerdict(metrics: metrics, target: parameters.target, compositing: parameters.compositing)
+                reports[i] = GlyphRegionReport(region: region, rect: region.pixelRect(pixelsPerPoint: pixelsPerPoint, bounds: hero.size),
+                                               blurSigmaPoints: sigmaPoints, blurSigmaPixels: sigmaPoints * pixelsPerPoint,
+                                               metrics: metrics, verdict: verdict)
             }
-            let rect = region.pixelRect(pixelsPerPoint: analysisPPP, bounds: reducedSize)
-            var metrics = RegionMetrics(plane: surfacePlane, rect: PixelRect(x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height),
-                                        parameters: metricsParameters)
-            metrics.rect = rect   // in the reduced hero's pixels, not the band's
-            let verdict = GlyphRegionVerdict(metrics: metrics, target: parameters.target, compositing: parameters.compositing)
-            reports.append(GlyphRegionReport(region: region, rect: region.pixelRect(pixelsPerPoint: pixelsPerPoint, bounds: hero.size),
-                                             blurSigmaPoints: sigmaPoints, blurSigmaPixels: sigmaPoints * pixelsPerPoint,
-                                             metrics: metrics, verdict: verdict))
         }
-        return (reports, analysisPPP)
+        let measured = reports.compactMap { $0 }
+        return (measured, analysisPPP)
     }
 
     /// `plane` blurred by a true sampled Gaussian of `sigma` plane pixels (mirrored edges), the SPEC 2.7

@@ -43,9 +43,15 @@ public struct GlyphRegion: Sendable, Hashable, Codable {
     /// The scrim that serves the region: the top one for the bars and for text boxes centred in the upper
     /// half of the hero, the bottom one for text boxes centred in the lower half.
     public var scrimEdge: ScrimEdge
+    /// The scroll offset, points, at which these glyphs are drawn over the hero points above: 0 for what is
+    /// on screen at rest (the status bar, the glass controls, text boxes); the inline title that appears past
+    /// `collapseOffsetPoints` sits there over the hero's bottom rows. A region drawn at a non-zero offset is
+    /// served by no scrim (the scrim fades as the hero scrolls away) and does not change the recommendation
+    /// (the system's scroll edge effect is under it then); its verdict is reported.
+    public var scrollOffsetPoints: Double
 
     public init(name: String, kind: GlyphRegionKind, surface: GlyphSurface, x: Double, y: Double, width: Double,
-                height: Double, scrimEdge: ScrimEdge) {
+                height: Double, scrimEdge: ScrimEdge, scrollOffsetPoints: Double = 0) {
         self.name = name
         self.kind = kind
         self.surface = surface
@@ -54,6 +60,19 @@ public struct GlyphRegion: Sendable, Hashable, Codable {
         self.width = width
         self.height = height
         self.scrimEdge = scrimEdge
+        self.scrollOffsetPoints = scrollOffsetPoints
+    }
+
+    /// Whether the region is on screen with the hero at rest (and so served by a scrim).
+    public var isAtRest: Bool { scrollOffsetPoints == 0 }
+
+    /// The region where it is drawn when the hero has scrolled up by `offset` points: the same place on
+    /// screen, `offset` points further down the hero.
+    public func scrolled(by offset: Double) -> GlyphRegion {
+        var copy = self
+        copy.y += offset
+        copy.scrollOffsetPoints += offset
+        return copy
     }
 
     public var maxX: Double { x + width }

@@ -40,7 +40,7 @@ public struct ToolbarAnalysis: Sendable, Hashable, Codable {
     /// Points from `edge` to the far side of the farthest glyph region its scrim serves (the band the
     /// glyphs sit in); nil when no region is served from that edge.
     public func glyphExtentPoints(from edge: ScrimEdge) -> Double? {
-        let served = regions.filter { $0.region.scrimEdge == edge }
+        let served = regions.filter { $0.region.scrimEdge == edge && $0.region.isAtRest }
         let extent = edge == .top ? served.map(\.region.maxY).max() : served.map { heroHeightPoints - $0.region.y }.max()
         return extent.map { max(0, $0) }
     }
@@ -58,7 +58,11 @@ struct HeroGlyphLayout {
         let widthPoints = device?.widthPoints ?? parameters.webWidthPoints
         let pixelsPerPoint = Double(hero.width) / widthPoints
         let heightPoints = Double(hero.height) / pixelsPerPoint
-        let toolbar = device.map { parameters.geometry.regions(for: $0) } ?? []
+        // The title that appears past the collapse offset is measured on the hero rows under it then.
+        let collapseOffset = device.map { max(0, heightPoints - ($0.safeAreaTopPoints + $0.navigationBarPoints)) } ?? 0
+        let toolbar = (device.map { parameters.geometry.regions(for: $0) } ?? []).map { region in
+            region.kind == .title && parameters.inlineTitle == .afterCollapse ? region.scrolled(by: collapseOffset) : region
+        }
         let boxes = parameters.textBoxes.map {
             GlyphRegion(textBox: $0, heroWidthPoints: widthPoints, heroHeightPoints: heightPoints)
         }

@@ -1,3 +1,12 @@
+/// When the inline navigation title is drawn over a device hero.
+public enum InlineTitlePlacement: String, Sendable, Hashable, Codable {
+    /// Past `collapseOffsetPoints`, as the recipe and the generated `HeroHeader` show it (default): the
+    /// title is then over the hero's bottom rows, not over the band at rest, and does not size the scrim.
+    case afterCollapse = "after-collapse"
+    /// Always, over the band at rest (an app that keeps a standard inline title): the scrim serves it too.
+    case atRest = "at-rest"
+}
+
 /// Settings of `ToolbarAnalyzer` and `ScrimBaker`. Lengths are in **points**; defaults are SPEC values or
 /// engineering estimates [E] (SPEC 2.5-2.7).
 public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
@@ -30,6 +39,8 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
     public var hardEdgeRMSContrast: Double
     /// Where the glyphs of the status bar and navigation bar sit.
     public var geometry: ToolbarGeometry
+    /// When the inline title is on screen, which sets the hero rows it is measured on.
+    public var inlineTitle: InlineTitlePlacement
     /// Width in points at which a hero without a device (web) is shown, to convert the blurs to pixels
     /// [E: 430 pt, the corpus web job's 1290/860/430-px tiers].
     public var webWidthPoints: Double
@@ -41,7 +52,7 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
                 glassSigmaPoints: Double = 10, textBoxes: [TextBox] = [], glyphSigmaPoints: Double = 1.5,
                 opacityMargin: Double = 0.02, scrimFadePoints: Double = 48, fadeStopCount: Int = 8,
                 bakeOpacityStep: Double = 0.01, hardEdgeLightnessChange: Double = 20, hardEdgeRMSContrast: Double = 20,
-                geometry: ToolbarGeometry = .iOS26, webWidthPoints: Double = 430, metrics: RegionMetricsParameters = .default) {
+                geometry: ToolbarGeometry = .iOS26, inlineTitle: InlineTitlePlacement = .afterCollapse, webWidthPoints: Double = 430, metrics: RegionMetricsParameters = .default) {
         switch target {
         case .wcag(let ratio): precondition(ratio >= 1 && ratio.isFinite, "WCAG target must be a finite ratio >= 1, got \(ratio)")
         case .apca(let lc): precondition(lc >= 0 && lc.isFinite, "APCA target must be a finite Lc >= 0, got \(lc)")
@@ -65,6 +76,7 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
         self.hardEdgeLightnessChange = hardEdgeLightnessChange
         self.hardEdgeRMSContrast = hardEdgeRMSContrast
         self.geometry = geometry
+        self.inlineTitle = inlineTitle
         self.webWidthPoints = webWidthPoints
         self.metrics = metrics
     }

@@ -4,7 +4,8 @@
 /// - no scrim stays subtle: the chosen top scrim changes the band by more than
 ///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (20 L*), the mean CIE L* change over the top
 ///   regions that the tone choice compares (`ToolbarRecommender.lightnessChange`); or
-/// - a toolbar-band region drawn on the photo (status bar, title) is cluttered even after its glyph blur:
+/// - a toolbar-band region drawn on the photo at rest (the status bar; the title when it shows at rest) is
+///   cluttered even after its glyph blur:
 ///   RMS contrast above `hardEdgeRMSContrast` (20 L*, SPEC 2.6's "plate" level) with edge density above
 ///   the busy threshold (0.10). A scrim fixes luminance but leaves that clutter; the hard edge's nearly
 ///   opaque backing hides it.
@@ -17,7 +18,7 @@ public enum ScrollEdgeStyle: String, Sendable, Hashable, Codable {
 /// Why the band gets the `.hard` scroll edge (the rules on `ScrollEdgeStyle`); the raw value is the
 /// manifest's phrase. When both hold, `.clutteredBand` is given.
 public enum ScrollEdgeReason: String, Sendable, Hashable, Codable {
-    /// A photo-drawn band region (status bar, title) is cluttered even after its glyph blur.
+    /// A photo-drawn band region on screen at rest (status bar, title at rest) is cluttered even after its glyph blur.
     case clutteredBand = "cluttered band"
     /// The top scrim would change the band by more than `hardEdgeLightnessChange` L*.
     case noSubtleScrim = "no scrim stays subtle"

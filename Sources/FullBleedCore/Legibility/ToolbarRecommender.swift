@@ -8,8 +8,11 @@ enum ToolbarRecommender {
     ///   ends before it reaches them (nil: no subject, the full `scrimFadePoints`).
     static func recommend(_ reports: [GlyphRegionReport], heroHeightPoints: Double, subjectSpanPoints: ClosedRange<Double>? = nil,
                           parameters: ToolbarAnalysisParameters) -> ToolbarRecommendation {
-        let top = reports.filter { $0.region.scrimEdge == .top }
-        let lower = reports.filter { $0.region.scrimEdge == .bottom }
+        let atRest = reports.filter(\.region.isAtRest)
+        let top = atRest.filter { $0.region.scrimEdge == .top }
+        let lower = atRest.filter { $0.region.scrimEdge == .bottom }
+        // Glyphs drawn once the hero has scrolled (the inline title past the collapse offset) get no scrim and
+        // do not change the recommendation at rest: the system's scroll edge effect is under them then.
         let (tone, scrim) = decide(top, edge: .top, heroHeightPoints: heroHeightPoints,
                                   clearance: subjectSpanPoints?.lowerBound, parameters: parameters)
         let lowerText = lower.isEmpty ? nil : {

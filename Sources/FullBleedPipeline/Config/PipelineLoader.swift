@@ -204,6 +204,9 @@ public enum PipelineLoader {
             legibility.parameters.compositing = c == "gamma" ? .gammaEncoded : .linearLight
         }
         legibility.parameters.glassSigmaPoints = try l.number("glassSigmaPoints", in: 0...50) ?? legibility.parameters.glassSigmaPoints
+        if let placement = try l.choice("inlineTitle", of: [InlineTitlePlacement.afterCollapse.rawValue, InlineTitlePlacement.atRest.rawValue]) {
+            legibility.parameters.inlineTitle = InlineTitlePlacement(rawValue: placement) ?? .afterCollapse
+        }
         legibility.bakeGradient = try l.bool("bakeGradient") ?? legibility.bakeGradient
         if let boxes = try l.array("textBoxes") {
             legibility.parameters.textBoxes = try boxes.enumerated().map { try parseTextBox($1, at: l.path("textBoxes") + "[\($0)]") }

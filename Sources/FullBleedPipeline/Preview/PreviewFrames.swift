@@ -232,8 +232,9 @@ enum PreviewFrames {
         return html
     }
 
-    /// The status bar, glass back button, inline title and two trailing glass capsules at their glyph
-    /// regions, in the recommended glyph tone; plus the regions' outlines (shown by "Glyph regions").
+    /// The status bar, glass back button and two trailing glass capsules at their glyph regions, in the
+    /// recommended glyph tone, and the inline title when the pipeline shows it at rest; plus the outlines of
+    /// the regions on screen at rest (shown by "Glyph regions").
     static func toolbar(_ target: TargetRecord, device: DeviceRecord, left: Double, context: Context) -> String {
         let title = context.title
         let tone = target.recommendation?.glyphColor ?? .white
@@ -268,7 +269,7 @@ enum PreviewFrames {
         }
         html += "</div>\n"
         // Region outlines, over everything, including the pipeline's text boxes.
-        let outlines = (analysis?.regions.map(\.region) ?? regions)
+        let outlines = (analysis?.regions.map(\.region).filter(\.isAtRest) ?? regions)
         for region in outlines {
             html += "<div class=\"region\" title=\"\(PreviewMarkup.attribute(region.name))\" style=\"left: \(PreviewMarkup.px(left + region.x)); "
                 + "top: \(PreviewMarkup.px(region.y)); width: \(PreviewMarkup.px(region.width)); height: \(PreviewMarkup.px(region.height))\"></div>"
@@ -297,14 +298,15 @@ enum PreviewFrames {
     /// The toolbar regions the analysis measured, or the iOS 26 geometry for the device when there was no analysis.
     static func toolbarRegions(_ analysis: ToolbarAnalysis?, device: DeviceRecord) -> [GlyphRegion] {
         if let analysis {
-            return analysis.regions.map(\.region).filter { $0.kind != .textBox }
+            return analysis.regions.map(\.region).filter { $0.kind != .textBox && $0.isAtRest }
         }
         let navigationBar = DeviceClass.navigationBarHeightIOS26
         let deviceClass = DeviceClass(
             id: device.id, name: device.id, widthPoints: max(1, device.widthPoints), screenHeightPoints: 0, scale: max(1, device.scale),
             safeAreaTopPoints: max(0, device.toolbarBandPoints - navigationBar), navigationBarPoints: navigationBar,
             heroHeightPoints: max(1, device.heroHeightPoints), provenance: "manifest")
-        return ToolbarGeometry.iOS26.regions(for: deviceClass)
+        // The inline title appears only past the collapse offset (InlineTitlePlacement.afterCollapse).
+        return ToolbarGeometry.iOS26.regions(for: deviceClass).filter { $0.kind != .title }
     }
 
     /// The content below the hero: a large title and two text lines.

@@ -96,7 +96,8 @@ enum PreviewNumbers {
         var html = "<table class=\"regions\">\n<tr><th>region</th><th>Y mean</th><th>white</th><th>black</th><th>Lc white</th><th>Lc black</th><th>busy</th></tr>\n"
         for region in analysis.regions {
             let m = region.metrics
-            html += "<tr><td>\(PreviewMarkup.text(region.name))</td><td>\(PreviewMarkup.number(m.meanLuminance, decimals: 3))</td>"
+            let name = region.region.isAtRest ? region.name : "\(region.name) (after collapse)"
+            html += "<tr><td>\(PreviewMarkup.text(name))</td><td>\(PreviewMarkup.number(m.meanLuminance, decimals: 3))</td>"
                 + "<td>\(PreviewMarkup.number(m.whiteGlyphContrast))</td><td>\(PreviewMarkup.number(m.blackGlyphContrast))</td>"
                 + "<td>\(PreviewMarkup.number(m.whiteGlyphLc, decimals: 0))</td><td>\(PreviewMarkup.number(m.blackGlyphLc, decimals: 0))</td>"
                 + "<td>\(region.verdict.busy ? "yes" : "no")</td></tr>\n"

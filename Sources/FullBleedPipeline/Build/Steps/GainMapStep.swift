@@ -44,7 +44,9 @@ enum GainMapStep {
         }
         if let largest, let analysis, let picture = tiers.pictures[largest.index] {
             let widthPoints = Double(analysis.heroPixelSize.width) / analysis.pixelsPerPoint
-            let rects = analysis.regions.map {
+            // The regions on screen at rest: the band the attenuation covers (the inline title past the
+            // collapse offset is over the hero's bottom, where the HDR picture is kept).
+            let rects = analysis.regions.filter(\.region.isAtRest).map {
                 $0.region.pixelRect(pixelsPerPoint: Double(picture.width) / widthPoints, bounds: picture.size)
             }
             result.record.glyphPeakLuminance = HDRGlyphPeaks(
