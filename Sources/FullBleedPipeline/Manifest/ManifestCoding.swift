@@ -7,9 +7,10 @@ import FullBleedCore
 // - Targets: `kind`, `aspectRatio`, `headroom` and the device geometry of each pipeline target are in the
 //   top-level `targets` table (`TargetDefinition`), once; an asset's target has its `layout` (stretch).
 //   Outside a manifest (the build journal) a target record carries its definition inline.
-// - Derivatives: `status` `exact` is left out, `headroom` is written only where it differs from the
-//   target's, and the variant name and scale are not written (they follow from name, tier and kind).
-// - Scrim stops are `[location, opacity]` pairs.
+// - Derivatives: each tier once, its baked-gradient variant nested as `scrim`; `status` `exact` is left
+//   out, `headroom` is written only where it differs from the target's, and the variant name and scale
+//   are not written (they follow from the target's name, the tier and the kind).
+// - Scrim stops are `[location, opacity]` pairs, and `compositing` is written only when not `gamma`.
 
 extension CodingUserInfoKey {
     /// Set (to `true`) on the encoder of a manifest: target records leave their `TargetDefinition` to the
@@ -118,7 +119,7 @@ extension TargetRecord {
         let layout = try c.decodeIfPresent(StretchLayout.self, forKey: .layout)
         device = definition.device.map { DeviceRecord($0, layout: layout) }
         crop = try c.decode(CropRecord.self, forKey: .crop)
-        derivatives = try c.decode([DerivativeRecord].self, forKey: .derivatives)
+        derivatives = try c.decode([DerivativeEntry].self, forKey: .derivatives).flatMap(\.records)
         extensions = try c.decodeIfPresent([ExtensionRecord].self, forKey: .extensions)
         recommendation = try c.decodeIfPresent(RecommendationRecord.self, forKey: .recommendation)
         hdr = try c.decodeIfPresent(HDRRecord.self, forKey: .hdr)
@@ -135,7 +136,7 @@ extension TargetRecord {
         }
         try c.encodeIfPresent(device?.layout, forKey: .layout)
         try c.encode(crop, forKey: .crop)
-        try c.encode(derivatives, forKey: .derivatives)
+        try c.encode(try DerivativeEntry.entries(derivatives), forKey: .derivatives)
         try c.encodeIfPresent(extensions, forKey: .extensions)
         try c.encodeIfPresent(recommendation, forKey: .recommendation)
         try c.encodeIfPresent(hdr, forKey: .hdr)
@@ -149,34 +150,58 @@ extension DerivativeRecord {
         return Int(tier.dropFirst().dropLast())
     }
 
-    private enum Keys: String, CodingKey {
-        case tier, kind, width, height, headroom, status, scrimOpacity, bandLightnessChange, files
+}
+
+/// One planned tier in the manifest: the plain picture's record, its baked-gradient variant nested as
+/// `scrim` (same tier, size, headroom and status; only its files and the gradient's numbers differ).
+private struct DerivativeEntry: Codable {
+    var tier: String
+    var width: Int
+    var height: Int
+    var headroom: Double?
+    var status: DerivativeStatus?
+    var files: [FileRecord]
+    var scrim: BakedScrimEntry?
+
+    struct BakedScrimEntry: Codable {
+        var opacity: Double?
+        var bandLightnessChange: Double?
+        var files: [FileRecord]
     }
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        tier = try c.decode(String.self, forKey: .tier)
-        kind = try c.decode(DerivativeKind.self, forKey: .kind)
-        width = try c.decode(Int.self, forKey: .width)
-        height = try c.decode(Int.self, forKey: .height)
-        headroom = try c.decodeIfPresent(Double.self, forKey: .headroom)
-        status = try c.decodeIfPresent(DerivativeStatus.self, forKey: .status) ?? .exact
-        scrimOpacity = try c.decodeIfPresent(Double.self, forKey: .scrimOpacity)
-        bandLightnessChange = try c.decodeIfPresent(Double.self, forKey: .bandLightnessChange)
-        files = try c.decode([FileRecord].self, forKey: .files)
+    /// Pairs each plain record with the scrim record of its tier that follows it.
+    static func entries(_ derivatives: [DerivativeRecord]) throws -> [DerivativeEntry] {
+        var entries: [DerivativeEntry] = []
+        for derivative in derivatives {
+            switch derivative.kind {
+            case .plain:
+                entries.append(DerivativeEntry(tier: derivative.tier, width: derivative.width, height: derivative.height,
+                                               headroom: derivative.headroom, status: derivative.status == .exact ? nil : derivative.status,
+                                               files: derivative.files))
+            case .scrim:
+                guard let last = entries.last, last.tier == derivative.tier, last.scrim == nil, last.width == derivative.width,
+                      last.height == derivative.height else {
+                    throw EncodingError.invalidValue(derivative.tier, .init(codingPath: [], debugDescription:
+                        "a scrim derivative must follow the plain derivative of its tier, at its size"))
+                }
+                entries[entries.count - 1].scrim = BakedScrimEntry(opacity: derivative.scrimOpacity,
+                                                                   bandLightnessChange: derivative.bandLightnessChange, files: derivative.files)
+            }
+        }
+        return entries
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(tier, forKey: .tier)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(width, forKey: .width)
-        try c.encode(height, forKey: .height)
-        try c.encodeIfPresent(headroom, forKey: .headroom)
-        if status != .exact { try c.encode(status, forKey: .status) }
-        try c.encodeIfPresent(scrimOpacity, forKey: .scrimOpacity)
-        try c.encodeIfPresent(bandLightnessChange, forKey: .bandLightnessChange)
-        try c.encode(files, forKey: .files)
+    /// The plain record, then its scrim record when there is one.
+    var records: [DerivativeRecord] {
+        let plain = DerivativeRecord(tier: tier, kind: .plain, width: width, height: height, headroom: headroom,
+                                     status: status ?? .exact, scrimOpacity: nil, files: files)
+        guard let scrim else { return [plain] }
+        var baked = plain
+        baked.kind = .scrim
+        baked.scrimOpacity = scrim.opacity
+        baked.bandLightnessChange = scrim.bandLightnessChange
+        baked.files = scrim.files
+        return [plain, baked]
     }
 }
 
@@ -335,7 +360,7 @@ extension AssetRecord {
 extension ScrimRecord {
     private enum Keys: String, CodingKey { case color, edge, opacity, heightPoints, heightFraction, stops, compositing }
 
-    /// Stops are `[location, opacity]` pairs.
+    /// Stops are `[location, opacity]` pairs; `compositing` `gamma` (what SwiftUI, UIKit and CSS draw) is left out.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         color = try c.decode(ScrimColor.self, forKey: .color)
@@ -349,7 +374,7 @@ extension ScrimRecord {
             }
             return ScrimStop(location: pair[0], opacity: pair[1])
         }
-        compositing = try c.decode(ScrimCompositing.self, forKey: .compositing)
+        compositing = try c.decodeIfPresent(ScrimCompositing.self, forKey: .compositing) ?? .gammaEncoded
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -360,6 +385,6 @@ extension ScrimRecord {
         try c.encode(heightPoints, forKey: .heightPoints)
         try c.encode(heightFraction, forKey: .heightFraction)
         try c.encode(stops.map { [$0.location, $0.opacity] }, forKey: .stops)
-        try c.encode(compositing, forKey: .compositing)
+        if compositing != .gammaEncoded { try c.encode(compositing, forKey: .compositing) }
     }
 }

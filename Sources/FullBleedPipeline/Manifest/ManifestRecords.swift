@@ -227,8 +227,9 @@ public struct SubjectRecord: Sendable, Codable, Equatable {
 
 /// One planned tier of a target, made or not. Its variant name (`TargetRecord.variant(of:)`) and display
 /// scale (`scale`) follow from the target's name, `tier` and `kind`; why a tier is not `exact` is among
-/// the asset's `warnings`. Coded by hand (ManifestCoding.swift): `status` `exact` is left out.
-public struct DerivativeRecord: Sendable, Codable, Equatable {
+/// the asset's `warnings`. The manifest nests a `scrim` record in the plain record of its tier
+/// (ManifestCoding.swift).
+public struct DerivativeRecord: Sendable, Equatable {
     /// "@3x" for device tiers, "860w" for web widths.
     public var tier: String
     /// The picture as delivered (`plain`), or the same with the recommended top gradient baked in (`scrim`).
