@@ -72,8 +72,7 @@ enum TargetBuilder {
         if !encoded.files.isEmpty { steps.insert(.encode) }
         for i in derivatives.indices { derivatives[i].files = encoded.records[variants[i]] ?? [] }
         let scaleToSource = Double(plan.info.size.width) / Double(image.width)
-        let largestProduced = target.derivatives.produced.map { sourcePixelSize(of: $0, cropSize: target.derivatives.cropSize) }
-            .max { $0.width < $1.width }
+        let largestProduced = target.derivatives.largestSourcePixelSize
         let record = TargetRecord(
             name: target.hero.name, kind: target.device == nil ? .web : .device,
             device: target.device.map { DeviceRecord($0, deliveredPixelSize: largestProduced) },
@@ -93,13 +92,6 @@ enum TargetBuilder {
         return Result(record: record, report: report, files: encoded.files, warnings: warnings, cascade: tiers.cascade, steps: steps)
     }
 
-    /// The source pixels behind a produced tier: its own size, or for an upscaled tier the crop it was
-    /// enlarged from (`DeviceRecord.maximumStretch` counts no invented pixel as stretch headroom).
-    static func sourcePixelSize(of derivative: Derivative, cropSize: PixelSize) -> PixelSize {
-        guard case .upscaled = derivative.status else { return derivative.pixelSize }
-        return PixelSize(width: min(derivative.pixelSize.width, cropSize.width), height: min(derivative.pixelSize.height, cropSize.height))
-    }
-
     /// The canvas and (with `strips`) each edge's strip of one tier: records, queued for encoding in
     /// `outputs` (nil: the pipeline's).
     static func extensionParts(_ rendering: ExtensionRendering, gainMaps: (canvas: GainMap, strips: [ExtensionEdge: GainMap])?,
@@ -117,6 +109,18 @@ enum TargetBuilder {
             encoder.enqueue(strip, variant: stripVariant, gainMap: gainMaps?.strips[edge], outputs: outputs)
         }
         return parts
+    }
+}
+
+extension DerivativePlan {
+    /// The most source pixels behind a produced tier, for the stretch numbers (`DeviceRecord.maximumStretch`
+    /// and the analysis's `HeroLayout`): a tier's own size, or for an upscaled tier the crop it was enlarged
+    /// from, so that no invented pixel counts as stretch headroom; nil when no tier is produced.
+    var largestSourcePixelSize: PixelSize? {
+        produced.map { derivative -> PixelSize in
+            guard case .upscaled = derivative.status else { return derivative.pixelSize }
+            return PixelSize(width: min(derivative.pixelSize.width, cropSize.width), height: min(derivative.pixelSize.height, cropSize.height))
+        }.max { $0.width < $1.width }
     }
 }
 

@@ -158,7 +158,7 @@ public struct DeviceRecord: Sendable, Equatable {
     /// The largest stretch (`scaleEffect`, anchored at the bottom) at which the delivered tier with the most
     /// source pixels still has a source pixel per displayed pixel, rounded down to 1e-4; nil when no tier
     /// was produced. An upscaled tier counts with the crop's size, the source pixels it was enlarged from
-    /// (`TargetBuilder.sourcePixelSize`): a stretch that needs invented pixels is no headroom.
+    /// (`DerivativePlan.largestSourcePixelSize`): a stretch that needs invented pixels is no headroom.
     public var maximumStretch: Double?
     /// The overscroll at which that stretch is reached (0 when `maximumStretch <= 1`).
     public var maximumOverscrollPoints: Double?

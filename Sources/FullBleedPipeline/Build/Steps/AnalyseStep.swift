@@ -11,7 +11,7 @@ enum AnalyseStep {
         let width = min(crop.rect.width, device.map { Int($0.widthPoints.rounded()) } ?? 600)
         let size = PixelSize(width: max(1, width), height: max(1, Int((Double(width) / target.hero.aspectRatio).rounded())))
         let small = tiers.cascade.picture(size: size, keep: false)
-        let delivered = target.derivatives.produced.map(\.pixelSize).max { $0.width < $1.width }
+        let delivered = target.derivatives.largestSourcePixelSize
         return ToolbarAnalyzer.analyze(hero: small, device: device, deliveredPixelSize: delivered, parameters: plan.analysisParameters)
     }
 }
