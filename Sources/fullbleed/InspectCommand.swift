@@ -42,9 +42,8 @@ enum InspectCommand: Command {
             return ExitCode.success
         }
         if arguments.has("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            output.write(String(decoding: try encoder.encode(record), as: UTF8.self))
+            // The asset's entry as the manifest writes it (its targets' definitions are the manifest's table).
+            output.write(String(decoding: try DeterministicJSON.encode(record).dropLast(), as: UTF8.self))
             return ExitCode.success
         }
         for line in InspectReport.lines(for: record, report: report) { output.write(line) }

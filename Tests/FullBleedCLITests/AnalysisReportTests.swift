@@ -10,7 +10,7 @@ import FullBleedTestSupport
 
     /// The report paths the manifest lists, relative to the output folder.
     static func reportPaths(_ manifest: [String: Any]) -> [String] {
-        (manifest["assets"] as! [[String: Any]]).compactMap { ($0["report"] as? [String: Any])?["path"] as? String }
+        (manifest["assets"] as! [[String: Any]]).compactMap { asset in (asset["report"] as? [String: Any]).map { BuildFixtures.path(of: $0, in: asset) } }
     }
 
     @Test func reportsValidateAndFollowTheFlag() throws {

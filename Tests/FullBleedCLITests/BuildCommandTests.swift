@@ -20,11 +20,11 @@ import FullBleedTestSupport
         var listed: Set<String> = []
         for asset in assets {
             for target in asset["targets"] as! [[String: Any]] {
-                var records = target["derivatives"] as! [[String: Any]]
+                var records = BuildFixtures.pictures(of: target)
                 records += (target["extensions"] as? [[String: Any]]) ?? []
                 for record in records {
                     for file in record["files"] as! [[String: Any]] {
-                        let path = file["path"] as! String
+                        let path = BuildFixtures.path(of: file, in: asset)
                         listed.insert(path)
                         let bytes = try TestPaths.bytes(URL(fileURLWithPath: out + "/" + path))
                         #expect(bytes.count == file["bytes"] as! Int, "\(path)")
@@ -45,7 +45,7 @@ import FullBleedTestSupport
         // Tier sizes implied by ios-hero: iPhone 17 Pro Max @3x is 440x400 pt x 3 x 1.25 headroom.
         let bridge = try #require(assets.first { ($0["source"] as! [String: Any])["path"] as! String == "lomiri_Bridge_by_Sander_Klootwijk.jpg" })
         let phone = (bridge["targets"] as! [[String: Any]]).first { $0["name"] as! String == "iphone-17-pro-max" }!
-        let at3x = (phone["derivatives"] as! [[String: Any]]).first { $0["variant"] as! String == "iphone-17-pro-max@3x" }!
+        let at3x = (phone["derivatives"] as! [[String: Any]]).first { $0["tier"] as! String == "@3x" }!
         #expect(at3x["width"] as? Int == 1650)
         #expect(at3x["height"] as? Int == 1500)
         let ipad = (bridge["targets"] as! [[String: Any]]).first { $0["name"] as! String == "ipad-pro-13-landscape" }!

@@ -31,9 +31,13 @@ import FullBleedTestSupport
         var derivatives = targets[t]["derivatives"] as! [[String: Any]]
         let d = try #require(derivatives.firstIndex { !($0["files"] as! [Any]).isEmpty })
         var files = derivatives[d]["files"] as! [[String: Any]]
+        // Names are relative to the asset's folder: list every file by its whole path instead.
+        let folder = planted["folder"] as? String ?? ""
+        planted["folder"] = nil
+        for i in files.indices { files[i]["name"] = folder + (files[i]["name"] as! String) }
         for path in ["evil/victim.txt", "../elsewhere/victim.txt"] {
             var file = files[0]
-            file["path"] = path
+            file["name"] = path
             files.append(file)
         }
         derivatives[d]["files"] = files

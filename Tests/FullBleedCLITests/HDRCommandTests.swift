@@ -32,9 +32,9 @@ import FullBleedTestSupport
             let hostile = (source["path"] as? String)?.hasPrefix("bad_") == true
             let targets = try #require(asset["targets"] as? [[String: Any]])
             for target in targets {
-                for derivative in try #require(target["derivatives"] as? [[String: Any]]) {
+                for derivative in BuildFixtures.pictures(of: target) {
                     for file in try #require(derivative["files"] as? [[String: Any]]) {
-                        let path = try #require(file["path"] as? String)
+                        let path = BuildFixtures.path(of: file, in: asset)
                         let probe = try CLIRunner.run(["probe", out + "/" + path])
                         let carries = file["gainMap"] != nil
                         #expect(carries == (!hostile && file["mimeType"] as? String == "image/jpeg"), "\(path)")

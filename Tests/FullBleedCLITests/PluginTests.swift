@@ -47,8 +47,8 @@ import FullBleedTestSupport
         var paths: [String] = []
         for asset in manifest["assets"] as? [[String: Any]] ?? [] {
             for target in asset["targets"] as? [[String: Any]] ?? [] {
-                for record in target["derivatives"] as? [[String: Any]] ?? [] {
-                    paths += (record["files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+                for record in BuildFixtures.pictures(of: target) {
+                    paths += (record["files"] as? [[String: Any]] ?? []).map { BuildFixtures.path(of: $0, in: asset) }
                 }
             }
         }

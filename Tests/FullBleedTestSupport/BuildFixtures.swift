@@ -31,4 +31,20 @@ public enum BuildFixtures {
     public static func manifest(in folder: String, name: String = "manifest.json") throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) as! [String: Any]
     }
+
+    /// A file's path relative to the output folder, from the manifest JSON: its asset's `folder` plus its `name`.
+    public static func path(of file: [String: Any], in asset: [String: Any]) -> String {
+        (asset["folder"] as? String ?? "") + (file["name"] as! String)
+    }
+
+    /// The picture records of a target in the manifest JSON, each tier's nested `scrim` as a record of its own
+    /// (with the tier's `width` and `height`), plain first.
+    public static func pictures(of target: [String: Any]) -> [[String: Any]] {
+        (target["derivatives"] as? [[String: Any]] ?? []).flatMap { tier -> [[String: Any]] in
+            guard var scrim = tier["scrim"] as? [String: Any] else { return [tier] }
+            scrim["width"] = tier["width"]
+            scrim["height"] = tier["height"]
+            return [tier, scrim]
+        }
+    }
 }

@@ -49,7 +49,8 @@ public struct ExtensionLengths: Sendable, Hashable, Codable {
     }
 }
 
-/// What the copies fade toward near the outer edge of the extension.
+/// What the copies fade toward near the outer edge of the extension. In JSON (the analysis report) as the
+/// pipeline file spells it: `"edge-mean"`, `"black"`, or `{"color": {"red": r, "green": g, "blue": b}}`.
 public enum ExtensionFadeTint: Sendable, Hashable, Codable {
     /// The mean colour (linear light) of the original's outermost pixels along the extended edges.
     case edgeMean
@@ -57,6 +58,37 @@ public enum ExtensionFadeTint: Sendable, Hashable, Codable {
     case black
     /// An opaque colour given as encoded values 0...1 in the image's own colour space (gray images use red).
     case color(red: Double, green: Double, blue: Double)
+
+    private struct Color: Codable { var red, green, blue: Double }
+    private enum Keys: String, CodingKey { case color }
+
+    public init(from decoder: Decoder) throws {
+        if let name = try? decoder.singleValueContainer().decode(String.self) {
+            switch name {
+            case "edge-mean": self = .edgeMean
+            case "black": self = .black
+            default:
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown fade tint \"\(name)\""))
+            }
+            return
+        }
+        let color = try decoder.container(keyedBy: Keys.self).decode(Color.self, forKey: .color)
+        self = .color(red: color.red, green: color.green, blue: color.blue)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .edgeMean:
+            var c = encoder.singleValueContainer()
+            try c.encode("edge-mean")
+        case .black:
+            var c = encoder.singleValueContainer()
+            try c.encode("black")
+        case .color(let red, let green, let blue):
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(Color(red: red, green: green, blue: blue), forKey: .color)
+        }
+    }
 }
 
 /// The optional fade of the copies toward the outer edge (SPEC 1.2 step 6):

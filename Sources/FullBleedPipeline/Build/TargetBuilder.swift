@@ -34,21 +34,23 @@ enum TargetBuilder {
         if maps != nil { steps.insert(.gainMap) }
 
         var derivatives: [DerivativeRecord] = []
+        var variants: [String] = []   // parallel to `derivatives`: the names their files are encoded under
         var extensions: [(record: ExtensionRecord, variant: String)] = []
         var extensionReports: [ExtensionReport] = []
         for (i, derivative) in target.derivatives.derivatives.enumerated() {
             let variant = VariantName.plain(target: target.hero, tier: derivative.tier)
             let record = DerivativeRecord(
-                tier: derivative.tier.label, kind: .plain, variant: variant, scale: derivative.tier.scale,
-                width: derivative.pixelSize.width, height: derivative.pixelSize.height, headroom: derivative.headroom,
-                status: DerivativeStatus(derivative.status), note: derivative.note, scrimOpacity: nil, files: [])
+                tier: derivative.tier.label, kind: .plain, width: derivative.pixelSize.width, height: derivative.pixelSize.height,
+                headroom: derivative.headroom == target.derivatives.headroom ? nil : derivative.headroom,
+                status: DerivativeStatus(derivative.status), scrimOpacity: nil, files: [])
             derivatives.append(record)
+            variants.append(variant)
             guard let picture = tiers.pictures[i] else { continue }
             encoder.enqueue(picture, variant: variant, gainMap: maps?.maps[i], outputs: target.spec.outputs)
             if let scrim = baked[i] {
                 var scrimRecord = record
                 scrimRecord.kind = .scrim
-                scrimRecord.variant = VariantName.scrim(of: variant)
+                let scrimVariant = VariantName.scrim(of: variant)
                 scrimRecord.scrimOpacity = scrim.opacity
                 if let analysis, let extent = analysis.glyphExtentPoints(from: .top) {
                     let rows = Int((extent * Double(picture.height) / analysis.heroHeightPoints).rounded(.up))
@@ -56,7 +58,8 @@ enum TargetBuilder {
                     scrimRecord.bandLightnessChange = (change * 100).rounded() / 100
                 }
                 derivatives.append(scrimRecord)
-                encoder.enqueue(scrim.image, variant: scrimRecord.variant, gainMap: maps?.maps[i], outputs: target.spec.outputs)
+                variants.append(scrimVariant)
+                encoder.enqueue(scrim.image, variant: scrimVariant, gainMap: maps?.maps[i], outputs: target.spec.outputs)
             }
             if let rendering = renderings[i] {
                 extensionReports.append(ExtensionReport(tier: derivative.tier.label, geometry: rendering.geometry))
@@ -67,9 +70,9 @@ enum TargetBuilder {
         }
         let encoded = try encoder.encodeQueued()
         if !encoded.files.isEmpty { steps.insert(.encode) }
-        for i in derivatives.indices { derivatives[i].files = encoded.records[derivatives[i].variant] ?? [] }
+        for i in derivatives.indices { derivatives[i].files = encoded.records[variants[i]] ?? [] }
         let scaleToSource = Double(plan.info.size.width) / Double(image.width)
-        let largestProduced = target.derivatives.produced.map(\.pixelSize).max { $0.width < $1.width }
+        let largestProduced = target.derivatives.largestSourcePixelSize
         let record = TargetRecord(
             name: target.hero.name, kind: target.device == nil ? .web : .device,
             device: target.device.map { DeviceRecord($0, deliveredPixelSize: largestProduced) },
@@ -106,6 +109,18 @@ enum TargetBuilder {
             encoder.enqueue(strip, variant: stripVariant, gainMap: gainMaps?.strips[edge], outputs: outputs)
         }
         return parts
+    }
+}
+
+extension DerivativePlan {
+    /// The most source pixels behind a produced tier, for the stretch numbers (`DeviceRecord.maximumStretch`
+    /// and the analysis's `HeroLayout`): a tier's own size, or for an upscaled tier the crop it was enlarged
+    /// from, so that no invented pixel counts as stretch headroom; nil when no tier is produced.
+    var largestSourcePixelSize: PixelSize? {
+        produced.map { derivative -> PixelSize in
+            guard case .upscaled = derivative.status else { return derivative.pixelSize }
+            return PixelSize(width: min(derivative.pixelSize.width, cropSize.width), height: min(derivative.pixelSize.height, cropSize.height))
+        }.max { $0.width < $1.width }
     }
 }
 

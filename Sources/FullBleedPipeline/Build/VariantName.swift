@@ -6,7 +6,13 @@ import FullBleedCore
 enum VariantName {
     /// `iphone-17-pro@3x` for device tiers, `hero-860w` for web widths.
     static func plain(target: HeroTarget, tier: HeroTarget.Tier) -> String {
-        tier.scale != nil ? "\(target.name)\(tier.label)" : "\(target.name)-\(tier.label)"
+        plain(targetName: target.name, tierLabel: tier.label)
+    }
+
+    /// The same from a record's target name and tier label: a scale tier (`@3x`) joins the name directly,
+    /// a width (`860w`) after a hyphen.
+    static func plain(targetName: String, tierLabel: String) -> String {
+        tierLabel.hasPrefix("@") ? targetName + tierLabel : targetName + "-" + tierLabel
     }
 
     /// The same tier with the recommended gradient baked in.

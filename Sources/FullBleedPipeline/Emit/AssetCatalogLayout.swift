@@ -96,10 +96,10 @@ struct AssetCatalogLayout {
             for derivative in target.derivatives {
                 let scale = derivative.scale ?? 1
                 let isScrim = derivative.kind == .scrim
-                if !isScrim { plainVariantByTier[derivative.tier] = (derivative.variant, scale) }
+                if !isScrim { plainVariantByTier[derivative.tier] = (target.variant(of: derivative), scale) }
                 guard let file = chosenFile(derivative.files) else { continue }
                 let set = isScrim ? base + "-scrim" : base
-                add(set, idiom: idiom, scale: scale, file: file, fileName: fileName(derivative.variant, file))
+                add(set, idiom: idiom, scale: scale, file: file, fileName: fileName(target.variant(of: derivative), file))
                 if isScrim { images.scrim = set } else { images.hero = set }
             }
             for canvas in target.extensionCanvases {

@@ -12,7 +12,7 @@ extension AssetRecord {
         guard !plain.isEmpty, plain.allSatisfy({ !$0.1.status.isProduced }) else { return nil }
         let (target, smallest) = plain.min { $0.1.width * $0.1.height < $1.1.width * $1.1.height }!
         return "too small for every tier: the \(source.width)x\(source.height) source gives a \(target.crop.width)x\(target.crop.height) crop, "
-            + "the smallest tier (\(smallest.variant)) needs \(smallest.width)x\(smallest.height)"
+            + "the smallest tier (\(target.variant(of: smallest))) needs \(smallest.width)x\(smallest.height)"
     }
 
     /// Whether at least one picture was delivered (`skipReason == nil`).

@@ -16,6 +16,8 @@ public struct Manifest: Sendable, Codable, Equatable {
     public var assets: [AssetRecord]
     /// Sources that failed, sorted by path.
     public var failures: [FailureRecord]
+    // The `targets` table (`TargetDefinition` per target name) is written from the assets' records
+    // (ManifestCoding.swift), not stored.
     /// Set only in a partial manifest written by `--shard I/N`.
     public var shard: String?
     /// The URL prefix the files are served under (`PipelineSpec.publicPath`, ending in `/`), absent for none.
@@ -46,7 +48,9 @@ public struct Manifest: Sendable, Codable, Equatable {
     public func encoded() throws -> [UInt8] { try DeterministicJSON.encode(self) }
 
     public static func decode(_ bytes: [UInt8]) throws -> Manifest {
-        try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+        let decoder = JSONDecoder()
+        decoder.userInfo[.manifestDecodingContext] = ManifestDecodingContext()
+        return try decoder.decode(Manifest.self, from: Data(bytes))
     }
 
     /// The size cap of a manifest file read back (1 GiB), checked before it is read.
@@ -70,11 +74,14 @@ public struct Manifest: Sendable, Codable, Equatable {
     public var allOutputPaths: [String] { assets.flatMap(\.outputPaths).sorted() }
 }
 
-/// The JSON form of every file FullBleed writes for tools to read (manifest, analysis reports): sorted keys,
-/// two-space indentation, no escaped slashes, a trailing newline; the same value gives the same bytes.
-enum DeterministicJSON {
-    static func encode(_ value: some Encodable) throws -> [UInt8] {
+/// The JSON form of every file FullBleed writes for tools to read (manifest, analysis reports, `inspect
+/// --json`): sorted keys, two-space indentation, no escaped slashes, a trailing newline, target records in
+/// the manifest's lean form (their definitions in the manifest's `targets` table); the same value gives the
+/// same bytes.
+public enum DeterministicJSON {
+    public static func encode(_ value: some Encodable) throws -> [UInt8] {
         let encoder = JSONEncoder()
+        encoder.userInfo[.manifestTargetsTable] = true
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var bytes = [UInt8](try encoder.encode(value))
         bytes.append(0x0A)

@@ -37,6 +37,7 @@ public struct AssetRecord: Sendable, Codable, Equatable {
     /// The asset's analysis report (`--report`): every glyph region's measurements, the analysis and
     /// extension parameters, as `AssetReport` JSON. Absent unless asked for.
     public var report: FileRecord? = nil
+    // Coded by hand (ManifestCoding.swift): the files' paths are written relative to the asset's `folder`.
 
     /// Every output file of this asset (its pictures, then its report).
     public var outputPaths: [String] {
@@ -85,12 +86,18 @@ public struct DecodeRecord: Sendable, Codable, Equatable {
     public var height: Int
 }
 
+/// One target of one asset. In the manifest, what is the same for every asset of the pipeline (`kind`,
+/// `aspectRatio`, `headroom` and the device geometry: a `TargetDefinition`) is written once, in the
+/// top-level `targets` table under the target's `name`; the asset's entry keeps what depends on the photo
+/// (`layout`: the stretch its delivered tiers allow). Coded by hand (ManifestCoding.swift); in memory the
+/// record is whole.
 public struct TargetRecord: Sendable, Codable, Equatable {
     public var name: String
     public var kind: TargetKind
     public var device: DeviceRecord?
     public var aspectRatio: Double
     public var crop: CropRecord
+    /// The stretch headroom planned for every tier (a derivative whose `headroom` is nil has it).
     public var headroom: Double
     public var derivatives: [DerivativeRecord]
     public var extensions: [ExtensionRecord]?
@@ -132,7 +139,10 @@ public struct HDRGlyphPeaks: Sendable, Codable, Equatable {
 }
 
 /// The device class a target is for and the hero's layout numbers on it (`HeroLayout`). Lengths in points.
-public struct DeviceRecord: Sendable, Codable, Equatable {
+/// The manifest writes the geometry (`DeviceGeometry`: the same for every asset) in the top-level
+/// `targets` table and the stretch numbers, which depend on the asset's delivered tiers, as the asset
+/// target's `layout` (`StretchLayout`).
+public struct DeviceRecord: Sendable, Equatable {
     public var id: String
     /// Hero width: the device's width.
     public var widthPoints: Double
@@ -145,12 +155,16 @@ public struct DeviceRecord: Sendable, Codable, Equatable {
     /// Scroll offset at which the hero's bottom reaches the bottom of the toolbar band: show the inline
     /// title there (`heroHeightPoints - toolbarBandPoints`).
     public var collapseOffsetPoints: Double
-    /// The largest stretch (`scaleEffect`, anchored at the bottom) at which the largest delivered tier still
-    /// has a pixel per displayed pixel, rounded down to 1e-4; nil when no tier was produced.
+    /// The largest stretch (`scaleEffect`, anchored at the bottom) at which the delivered tier with the most
+    /// source pixels still has a source pixel per displayed pixel, rounded down to 1e-4; nil when no tier
+    /// was produced. An upscaled tier counts with the crop's size, the source pixels it was enlarged from
+    /// (`DerivativePlan.largestSourcePixelSize`): a stretch that needs invented pixels is no headroom.
     public var maximumStretch: Double?
     /// The overscroll at which that stretch is reached (0 when `maximumStretch <= 1`).
     public var maximumOverscrollPoints: Double?
 
+    /// - Parameter deliveredPixelSize: the source pixels behind the delivered tier that allows the most
+    ///   stretch; nil when no tier was produced.
     init(_ device: DeviceClass, deliveredPixelSize: PixelSize?) {
         // The stretch numbers need a delivered size; the others do not depend on it.
         let layout = HeroLayout(device: device, deliveredPixelSize: deliveredPixelSize ?? PixelSize(width: 1, height: 1))
@@ -211,19 +225,21 @@ public struct SubjectRecord: Sendable, Codable, Equatable {
     public var height: Int
 }
 
-public struct DerivativeRecord: Sendable, Codable, Equatable {
+/// One planned tier of a target, made or not. Its variant name (`TargetRecord.variant(of:)`) and display
+/// scale (`scale`) follow from the target's name, `tier` and `kind`; why a tier is not `exact` is among
+/// the asset's `warnings`. The manifest nests a `scrim` record in the plain record of its tier
+/// (ManifestCoding.swift).
+public struct DerivativeRecord: Sendable, Equatable {
     /// "@3x" for device tiers, "860w" for web widths.
     public var tier: String
     /// The picture as delivered (`plain`), or the same with the recommended top gradient baked in (`scrim`).
     public var kind: DerivativeKind
-    /// The variant's name in file names (`iphone-17-pro@3x`, `iphone-17-pro@3x-scrim`, `hero-860w`).
-    public var variant: String
-    public var scale: Int?
     public var width: Int
     public var height: Int
-    public var headroom: Double
+    /// The stretch headroom actually applied when it differs from the target's `headroom` (reduced,
+    /// upscaled or skipped tiers: 1 when upscaled or skipped); nil when it is the target's.
+    public var headroom: Double?
     public var status: DerivativeStatus
-    public var note: String?
     public var scrimOpacity: Double?
     /// `scrim` variants: the mean change in CIE L* (0-100) the baked gradient makes over the band from the
     /// hero's top to the far side of its top glyph regions, measured on this tier's pixels (plain vs baked).
@@ -258,7 +274,10 @@ public struct ExtensionInsets: Sendable, Codable, Equatable {
     }
 }
 
+/// One output file. Coded by hand (ManifestCoding.swift): the manifest writes `path` relative to the
+/// asset's `folder`, as `name`.
 public struct FileRecord: Sendable, Codable, Equatable {
+    /// Relative to the output folder.
     public var path: String
     /// The IANA media type (`image/jpeg`, `image/webp`, `application/json`...), as a `<source type>` or a
     /// `Content-Type` takes it.

@@ -86,7 +86,7 @@ enum PreviewFrames {
         screen += "</div>\n"
         var html = fitted(device: "phone", screenWidth: device.widthPoints, screenHeight: heroHeight + contentHeight,
                           padding: phonePadding, maximumWidth: maximumFrameWidth, screen: screen)
-        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · \(points(device.widthPoints))×\(points(heroHeight)) pt · band \(points(device.toolbarBandPoints)) pt · showing \(shown.record.variant) \(shown.record.width)×\(shown.record.height) px"))</figcaption>\n"
+        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · \(points(device.widthPoints))×\(points(heroHeight)) pt · band \(points(device.toolbarBandPoints)) pt · showing \(target.variant(of: shown.record)) \(shown.record.width)×\(shown.record.height) px"))</figcaption>\n"
         html += "</figure>\n"
         return html
     }
@@ -175,7 +175,7 @@ enum PreviewFrames {
         }
         html += textBoxOutlines(target, context: context)
         html += "</div>\n</div>\n"
-        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · \(shown.record.variant) \(shown.record.width)×\(shown.record.height) px"))</figcaption>\n"
+        html += "<figcaption>\(PreviewMarkup.text("\(target.name) · \(target.variant(of: shown.record)) \(shown.record.width)×\(shown.record.height) px"))</figcaption>\n"
         html += "</figure>\n"
         return html
     }

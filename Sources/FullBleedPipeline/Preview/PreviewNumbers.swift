@@ -45,7 +45,7 @@ enum PreviewNumbers {
                 rows.append(("Scrim", "none needed"))
             }
             if let baked = target.scrimDerivatives.first {
-                rows.append(("Baked", t("\(baked.variant)\(baked.scrimOpacity.map { " · opacity \(PreviewMarkup.number($0))" } ?? "")")))
+                rows.append(("Baked", t("\(target.variant(of: baked))\(baked.scrimOpacity.map { " · opacity \(PreviewMarkup.number($0))" } ?? "")")))
             }
             rows.append(("Scroll edge", t(recommendation.scrollEdgeEffect.rawValue)))
             if recommendation.lowerText != nil {

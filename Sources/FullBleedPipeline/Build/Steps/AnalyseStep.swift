@@ -18,7 +18,7 @@ enum AnalyseStep {
             let size = PixelSize(width: max(1, width), height: max(1, Int((Double(width) / target.hero.aspectRatio).rounded())))
             hero = tiers.cascade.picture(size: size, keep: false)
         }
-        let delivered = target.derivatives.produced.map(\.pixelSize).max { $0.width < $1.width }
+        let delivered = target.derivatives.largestSourcePixelSize
         return ToolbarAnalyzer.analyze(hero: hero, device: device, deliveredPixelSize: delivered,
                                        subjectSpan: subjectSpan(of: crop), parameters: plan.analysisParameters)
     }

@@ -1,0 +1,390 @@
+import Foundation
+import FullBleedCore
+
+// The manifest's lean JSON form (schema version 2, README "The manifest"): what is derivable or the same
+// for every asset is written once or not at all, while the records in memory stay whole.
+// - Files: an asset's files are named relative to its `folder` (the directory all its files share).
+// - Targets: `kind`, `aspectRatio`, `headroom` and the device geometry of each pipeline target are in the
+//   top-level `targets` table (`TargetDefinition`), once; an asset's target has its `layout` (stretch).
+//   Outside a manifest (the build journal) a target record carries its definition inline.
+// - Derivatives: each tier once, its baked-gradient variant nested as `scrim`; `status` `exact` is left
+//   out, `headroom` is written only where it differs from the target's, and the variant name and scale
+//   are not written (they follow from the target's name, the tier and the kind).
+// - Scrim stops are `[location, opacity]` pairs, and `compositing` is written only when not `gamma`.
+
+extension CodingUserInfoKey {
+    /// Set (to `true`) on the encoder of a manifest: target records leave their `TargetDefinition` to the
+    /// manifest's top-level `targets` table.
+    static let manifestTargetsTable = CodingUserInfoKey(rawValue: "fullbleed.manifestTargetsTable")!
+    /// A `ManifestDecodingContext` on the decoder of a manifest: where target records find their definitions.
+    static let manifestDecodingContext = CodingUserInfoKey(rawValue: "fullbleed.manifestDecodingContext")!
+}
+
+/// The top-level `targets` table of the manifest being decoded, filled before its assets are decoded.
+final class ManifestDecodingContext: @unchecked Sendable {
+    var targets: [String: TargetDefinition]?
+}
+
+/// What a pipeline target is, the same for every asset: `manifest.targets[name]`.
+public struct TargetDefinition: Sendable, Codable, Equatable {
+    public var kind: TargetKind
+    /// The hero's width / height.
+    public var aspectRatio: Double
+    /// The stretch headroom planned for the tiers (1 for web targets).
+    public var headroom: Double
+    /// The device class and the hero's geometry on it; nil for web targets.
+    public var device: DeviceGeometry?
+}
+
+/// A device target's geometry (lengths in points), the part of `DeviceRecord` that does not depend on the photo.
+public struct DeviceGeometry: Sendable, Codable, Equatable {
+    public var id: String
+    public var widthPoints: Double
+    public var heroHeightPoints: Double
+    public var scale: Int
+    public var toolbarBandPoints: Double
+    public var collapseOffsetPoints: Double
+}
+
+/// The stretch an asset's delivered tiers allow on a device target (`DeviceRecord.maximumStretch`): the
+/// asset target's `layout` in the manifest.
+public struct StretchLayout: Sendable, Codable, Equatable {
+    public var maximumStretch: Double
+    public var maximumOverscrollPoints: Double
+}
+
+extension DeviceRecord {
+    public var geometry: DeviceGeometry {
+        DeviceGeometry(id: id, widthPoints: widthPoints, heroHeightPoints: heroHeightPoints, scale: scale,
+                       toolbarBandPoints: toolbarBandPoints, collapseOffsetPoints: collapseOffsetPoints)
+    }
+
+    public var layout: StretchLayout? {
+        guard let maximumStretch, let maximumOverscrollPoints else { return nil }
+        return StretchLayout(maximumStretch: maximumStretch, maximumOverscrollPoints: maximumOverscrollPoints)
+    }
+
+    init(_ geometry: DeviceGeometry, layout: StretchLayout?) {
+        id = geometry.id
+        widthPoints = geometry.widthPoints
+        heroHeightPoints = geometry.heroHeightPoints
+        scale = geometry.scale
+        toolbarBandPoints = geometry.toolbarBandPoints
+        collapseOffsetPoints = geometry.collapseOffsetPoints
+        maximumStretch = layout?.maximumStretch
+        maximumOverscrollPoints = layout?.maximumOverscrollPoints
+    }
+}
+
+extension TargetRecord {
+    /// What this target is, whatever the photo.
+    public var definition: TargetDefinition {
+        TargetDefinition(kind: kind, aspectRatio: aspectRatio, headroom: headroom, device: device?.geometry)
+    }
+
+    /// The name of `derivative`'s picture as the naming template's `{variant}` (`iphone-17-pro@3x`,
+    /// `iphone-17-pro@3x-scrim`, `hero-860w`).
+    public func variant(of derivative: DerivativeRecord) -> String {
+        let plain = VariantName.plain(targetName: name, tierLabel: derivative.tier)
+        return derivative.kind == .scrim ? VariantName.scrim(of: plain) : plain
+    }
+
+    /// The stretch headroom `derivative` was made with.
+    public func headroom(of derivative: DerivativeRecord) -> Double { derivative.headroom ?? headroom }
+
+    private enum Keys: String, CodingKey {
+        case name, kind, aspectRatio, headroom, device, layout, crop, derivatives, extensions, recommendation, hdr
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        name = try c.decode(String.self, forKey: .name)
+        let definition: TargetDefinition
+        if c.contains(.kind) {
+            definition = TargetDefinition(kind: try c.decode(TargetKind.self, forKey: .kind),
+                                          aspectRatio: try c.decode(Double.self, forKey: .aspectRatio),
+                                          headroom: try c.decode(Double.self, forKey: .headroom),
+                                          device: try c.decodeIfPresent(DeviceGeometry.self, forKey: .device))
+        } else {
+            let context = decoder.userInfo[.manifestDecodingContext] as? ManifestDecodingContext
+            guard let found = context?.targets?[name] else {
+                throw DecodingError.dataCorruptedError(forKey: .name, in: c,
+                                                       debugDescription: "target \"\(name)\" is not in the manifest's targets table")
+            }
+            definition = found
+        }
+        kind = definition.kind
+        aspectRatio = definition.aspectRatio
+        headroom = definition.headroom
+        let layout = try c.decodeIfPresent(StretchLayout.self, forKey: .layout)
+        device = definition.device.map { DeviceRecord($0, layout: layout) }
+        crop = try c.decode(CropRecord.self, forKey: .crop)
+        derivatives = try c.decode([DerivativeEntry].self, forKey: .derivatives).flatMap(\.records)
+        extensions = try c.decodeIfPresent([ExtensionRecord].self, forKey: .extensions)
+        recommendation = try c.decodeIfPresent(RecommendationRecord.self, forKey: .recommendation)
+        hdr = try c.decodeIfPresent(HDRRecord.self, forKey: .hdr)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(name, forKey: .name)
+        if encoder.userInfo[.manifestTargetsTable] as? Bool != true {
+            try c.encode(kind, forKey: .kind)
+            try c.encode(aspectRatio, forKey: .aspectRatio)
+            try c.encode(headroom, forKey: .headroom)
+            try c.encodeIfPresent(device?.geometry, forKey: .device)
+        }
+        try c.encodeIfPresent(device?.layout, forKey: .layout)
+        try c.encode(crop, forKey: .crop)
+        try c.encode(try DerivativeEntry.entries(derivatives), forKey: .derivatives)
+        try c.encodeIfPresent(extensions, forKey: .extensions)
+        try c.encodeIfPresent(recommendation, forKey: .recommendation)
+        try c.encodeIfPresent(hdr, forKey: .hdr)
+    }
+}
+
+extension DerivativeRecord {
+    /// Display scale of a device tier, pixels per point (`@3x` -> 3); nil for web widths (`860w`).
+    public var scale: Int? {
+        guard tier.hasPrefix("@"), tier.hasSuffix("x") else { return nil }
+        return Int(tier.dropFirst().dropLast())
+    }
+
+}
+
+/// One planned tier in the manifest: the plain picture's record, its baked-gradient variant nested as
+/// `scrim` (same tier, size, headroom and status; only its files and the gradient's numbers differ).
+private struct DerivativeEntry: Codable {
+    var tier: String
+    var width: Int
+    var height: Int
+    var headroom: Double?
+    var status: DerivativeStatus?
+    var files: [FileRecord]
+    var scrim: BakedScrimEntry?
+
+    struct BakedScrimEntry: Codable {
+        var opacity: Double?
+        var bandLightnessChange: Double?
+        var files: [FileRecord]
+    }
+
+    /// Pairs each plain record with the scrim record of its tier that follows it.
+    static func entries(_ derivatives: [DerivativeRecord]) throws -> [DerivativeEntry] {
+        var entries: [DerivativeEntry] = []
+        for derivative in derivatives {
+            switch derivative.kind {
+            case .plain:
+                entries.append(DerivativeEntry(tier: derivative.tier, width: derivative.width, height: derivative.height,
+                                               headroom: derivative.headroom, status: derivative.status == .exact ? nil : derivative.status,
+                                               files: derivative.files))
+            case .scrim:
+                guard let last = entries.last, last.tier == derivative.tier, last.scrim == nil, last.width == derivative.width,
+                      last.height == derivative.height else {
+                    throw EncodingError.invalidValue(derivative.tier, .init(codingPath: [], debugDescription:
+                        "a scrim derivative must follow the plain derivative of its tier, at its size"))
+                }
+                entries[entries.count - 1].scrim = BakedScrimEntry(opacity: derivative.scrimOpacity,
+                                                                   bandLightnessChange: derivative.bandLightnessChange, files: derivative.files)
+            }
+        }
+        return entries
+    }
+
+    /// The plain record, then its scrim record when there is one.
+    var records: [DerivativeRecord] {
+        let plain = DerivativeRecord(tier: tier, kind: .plain, width: width, height: height, headroom: headroom,
+                                     status: status ?? .exact, scrimOpacity: nil, files: files)
+        guard let scrim else { return [plain] }
+        var baked = plain
+        baked.kind = .scrim
+        baked.scrimOpacity = scrim.opacity
+        baked.bandLightnessChange = scrim.bandLightnessChange
+        baked.files = scrim.files
+        return [plain, baked]
+    }
+}
+
+extension FileRecord {
+    private enum Keys: String, CodingKey { case name, mimeType, bytes, sha256, gainMap }
+
+    /// Decodes `name` into `path`; the asset record prefixes its folder.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        path = try c.decode(String.self, forKey: .name)
+        mimeType = try c.decode(String.self, forKey: .mimeType)
+        bytes = try c.decode(Int.self, forKey: .bytes)
+        sha256 = try c.decode(String.self, forKey: .sha256)
+        gainMap = try c.decodeIfPresent(FileGainMapRecord.self, forKey: .gainMap)
+    }
+
+    /// Encodes `path` as `name`; the asset record has removed its folder first.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(path, forKey: .name)
+        try c.encode(mimeType, forKey: .mimeType)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encodeIfPresent(gainMap, forKey: .gainMap)
+    }
+}
+
+extension Manifest {
+    private enum Keys: String, CodingKey { case schemaVersion, tool, pipeline, targets, assets, failures, shard, publicPath }
+
+    /// The `targets` table: each pipeline target's definition, keyed by target name, from the assets'
+    /// records (every asset of one pipeline has the same definitions).
+    /// - Throws: `EncodingError` when two assets disagree on a target's definition.
+    func targetsTable() throws -> [String: TargetDefinition] {
+        var table: [String: TargetDefinition] = [:]
+        for asset in assets {
+            for target in asset.targets {
+                let definition = target.definition
+                if let known = table[target.name], known != definition {
+                    throw EncodingError.invalidValue(definition, .init(codingPath: [], debugDescription:
+                        "\(asset.source.path): target \(target.name) differs from the other assets' (\(known) vs \(definition))"))
+                }
+                table[target.name] = definition
+            }
+        }
+        return table
+    }
+
+    /// Decodes the `targets` table first and hands it to the target records through the decoder's
+    /// `ManifestDecodingContext` (set by `Manifest.decode`).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        tool = try c.decode(ToolInfo.self, forKey: .tool)
+        pipeline = try c.decode(PipelineInfo.self, forKey: .pipeline)
+        if let context = decoder.userInfo[.manifestDecodingContext] as? ManifestDecodingContext {
+            context.targets = try c.decodeIfPresent([String: TargetDefinition].self, forKey: .targets)
+        }
+        assets = try c.decode([AssetRecord].self, forKey: .assets)
+        failures = try c.decode([FailureRecord].self, forKey: .failures)
+        shard = try c.decodeIfPresent(String.self, forKey: .shard)
+        publicPath = try c.decodeIfPresent(String.self, forKey: .publicPath)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(schemaVersion, forKey: .schemaVersion)
+        try c.encode(tool, forKey: .tool)
+        try c.encode(pipeline, forKey: .pipeline)
+        try c.encode(try targetsTable(), forKey: .targets)
+        try c.encode(assets, forKey: .assets)
+        try c.encode(failures, forKey: .failures)
+        try c.encodeIfPresent(shard, forKey: .shard)
+        try c.encodeIfPresent(publicPath, forKey: .publicPath)
+    }
+}
+
+extension AssetRecord {
+    /// The directory every output file of the asset is in, ending in `/` (`lomiri_Bridge-jpg/` with the
+    /// default naming template); "" when they share none (or there are no files).
+    public var folder: String {
+        let paths = allFiles.map(\.path)
+        guard var common = paths.first.map({ $0.split(separator: "/", omittingEmptySubsequences: false).dropLast() }) else { return "" }
+        for path in paths.dropFirst() {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            common = common.prefix(zip(common, parts).prefix { $0 == $1 }.count)
+        }
+        return common.isEmpty ? "" : common.joined(separator: "/") + "/"
+    }
+
+    /// Every file record of the asset (pictures, extensions, report).
+    private var allFiles: [FileRecord] {
+        targets.flatMap { target in target.derivatives.flatMap(\.files) + (target.extensions ?? []).flatMap(\.files) }
+            + (report.map { [$0] } ?? [])
+    }
+
+    /// The same record with `transform` applied to every file path.
+    private func mappingPaths(_ transform: (String) -> String) -> AssetRecord {
+        var copy = self
+        for t in copy.targets.indices {
+            for d in copy.targets[t].derivatives.indices {
+                for f in copy.targets[t].derivatives[d].files.indices { copy.targets[t].derivatives[d].files[f].path = transform(copy.targets[t].derivatives[d].files[f].path) }
+            }
+            for e in (copy.targets[t].extensions ?? []).indices {
+                for f in copy.targets[t].extensions![e].files.indices { copy.targets[t].extensions![e].files[f].path = transform(copy.targets[t].extensions![e].files[f].path) }
+            }
+        }
+        if let report = copy.report { copy.report!.path = transform(report.path) }
+        return copy
+    }
+
+    private enum Keys: String, CodingKey {
+        case key, source, sidecarSHA256, altText, subjects, warnings, decode, targets, placeholders, steps, report, folder
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        key = try c.decode(String.self, forKey: .key)
+        source = try c.decode(SourceRecord.self, forKey: .source)
+        sidecarSHA256 = try c.decodeIfPresent(String.self, forKey: .sidecarSHA256)
+        altText = try c.decodeIfPresent(String.self, forKey: .altText)
+        subjects = try c.decodeIfPresent([SubjectRecord].self, forKey: .subjects)
+        warnings = try c.decode([String].self, forKey: .warnings)
+        decode = try c.decode(DecodeRecord.self, forKey: .decode)
+        targets = try c.decode([TargetRecord].self, forKey: .targets)
+        placeholders = try c.decodeIfPresent(PlaceholderRecord.self, forKey: .placeholders)
+        steps = try c.decode([BuildStep].self, forKey: .steps)
+        report = try c.decodeIfPresent(FileRecord.self, forKey: .report)
+        if let folder = try c.decodeIfPresent(String.self, forKey: .folder) {
+            guard folder.hasSuffix("/"), !folder.hasPrefix("/") else {
+                throw DecodingError.dataCorruptedError(forKey: .folder, in: c, debugDescription: "folder \"\(folder)\" must be relative and end in /")
+            }
+            self = mappingPaths { folder + $0 }
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        let folder = self.folder
+        let lean = folder.isEmpty ? self : mappingPaths { String($0.dropFirst(folder.count)) }
+        try c.encode(key, forKey: .key)
+        try c.encode(source, forKey: .source)
+        try c.encodeIfPresent(sidecarSHA256, forKey: .sidecarSHA256)
+        try c.encodeIfPresent(altText, forKey: .altText)
+        try c.encodeIfPresent(subjects, forKey: .subjects)
+        try c.encode(warnings, forKey: .warnings)
+        try c.encode(decode, forKey: .decode)
+        try c.encode(lean.targets, forKey: .targets)
+        try c.encodeIfPresent(placeholders, forKey: .placeholders)
+        try c.encode(steps, forKey: .steps)
+        try c.encodeIfPresent(lean.report, forKey: .report)
+        if !folder.isEmpty { try c.encode(folder, forKey: .folder) }
+    }
+}
+
+extension ScrimRecord {
+    private enum Keys: String, CodingKey { case color, edge, opacity, heightPoints, heightFraction, stops, compositing }
+
+    /// Stops are `[location, opacity]` pairs; `compositing` `gamma` (what SwiftUI, UIKit and CSS draw) is left out.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        color = try c.decode(ScrimColor.self, forKey: .color)
+        edge = try c.decode(ScrimEdge.self, forKey: .edge)
+        opacity = try c.decode(Double.self, forKey: .opacity)
+        heightPoints = try c.decode(Double.self, forKey: .heightPoints)
+        heightFraction = try c.decode(Double.self, forKey: .heightFraction)
+        stops = try c.decode([[Double]].self, forKey: .stops).map { pair in
+            guard pair.count == 2 else {
+                throw DecodingError.dataCorruptedError(forKey: .stops, in: c, debugDescription: "a stop is [location, opacity]")
+            }
+            return ScrimStop(location: pair[0], opacity: pair[1])
+        }
+        compositing = try c.decodeIfPresent(ScrimCompositing.self, forKey: .compositing) ?? .gammaEncoded
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(color, forKey: .color)
+        try c.encode(edge, forKey: .edge)
+        try c.encode(opacity, forKey: .opacity)
+        try c.encode(heightPoints, forKey: .heightPoints)
+        try c.encode(heightFraction, forKey: .heightFraction)
+        try c.encode(stops.map { [$0.location, $0.opacity] }, forKey: .stops)
+        if compositing != .gammaEncoded { try c.encode(compositing, forKey: .compositing) }
+    }
+}

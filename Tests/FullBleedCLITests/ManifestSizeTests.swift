@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import FullBleedTestSupport
+
+/// Issue 17: the `ios-hero` manifest is lean. Measured on `Samples/` as minified JSON (the manifest's own
+/// bytes without the whitespace outside strings): the whole file, so the top-level `targets` table, the
+/// skipped photo's entry and any failures count too, divided by the photos it covers.
+@Suite struct ManifestSizeTests {
+    /// The manifest's bytes without whitespace outside strings (what `JSON.stringify` or
+    /// `json.dumps(separators=(",", ":"))` of the same value gives: the manifest escapes nothing they would not).
+    static func minifiedByteCount(_ bytes: [UInt8]) -> Int {
+        var count = 0, inString = false, escaped = false
+        for byte in bytes {
+            if inString {
+                count += 1
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                count += 1
+            } else if ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(byte) {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    struct Measure {
+        var minifiedBytes: Int
+        var entries: Int   // asset entries plus failures
+        var built: Int     // asset entries that delivered a picture
+    }
+
+    static func measureSamples(pipeline: String = BuildFixtures.defaultPipeline) throws -> Measure {
+        let tmp = try TemporaryDirectory("manifest-size")
+        defer { tmp.remove() }
+        let result = try CLIRunner.run(["build", "Samples", "--pipeline", pipeline, "--out", tmp.path + "/out", "--quiet"])
+        try #require(result.exitCode == 0, "\(result.stderr)")
+        let bytes = try TestPaths.bytes(URL(fileURLWithPath: tmp.path + "/out/manifest.json"))
+        let manifest = try BuildFixtures.manifest(in: tmp.path + "/out")
+        let assets = manifest["assets"] as! [[String: Any]]
+        let built = assets.filter { asset in
+            (asset["targets"] as! [[String: Any]]).contains { ($0["derivatives"] as! [[String: Any]]).contains { !($0["files"] as! [Any]).isEmpty } }
+        }
+        return Measure(minifiedBytes: minifiedByteCount(bytes), entries: assets.count + (manifest["failures"] as! [Any]).count, built: built.count)
+    }
+
+    @Test func theMinifiedByteCountIsWhatAJSONMinifierGives() {
+        let pretty = Array("{\n  \"a b\" : [ 1, \"x\\\" y\" ],\n  \"c\" : \"/\"\n}\n".utf8)
+        #expect(Self.minifiedByteCount(pretty) == #"{"a b":[1,"x\" y"],"c":"/"}"#.utf8.count)
+    }
+
+    /// The budget held today (regression guard): 5.5 KiB of the whole minified manifest per asset entry,
+    /// the skipped photo and failures counted as entries. Measured: 26,528 bytes for 5 entries (5.3 KB; 7.4 KB
+    /// before the lean form).
+    @Test func iosHeroOnSamplesIsAtMost5632MinifiedBytesPerAssetEntryWholeManifestCounted() throws {
+        let m = try Self.measureSamples()
+        #expect(m.entries == 5 && m.built == 4)
+        #expect(m.minifiedBytes <= 5632 * m.entries, "\(m.minifiedBytes) bytes for \(m.entries) entries: \(m.minifiedBytes / m.entries) per entry")
+    }
+
+    /// Issue 17's target, 4 KiB per photo, counted strictly (the whole minified manifest over the photos that
+    /// delivered a picture) is not met: what is left is data apps use (a SHA-256 and MIME type per file, the
+    /// scrim stops, the crop and subject, the `dataURL` placeholder). Recorded as a known issue: the test
+    /// fails as soon as the budget is met, so that it is turned into a plain expectation then.
+    @Test func iosHeroOnSamplesIsAtMost4096MinifiedBytesPerBuiltPhotoWholeManifestCounted() throws {
+        let m = try Self.measureSamples()
+        withKnownIssue("the lean ios-hero manifest is about 6.6 KB per built photo on Samples (5.3 KB per entry)") {
+            #expect(m.minifiedBytes <= 4096 * m.built, "\(m.minifiedBytes) bytes for \(m.built) built photos: \(m.minifiedBytes / m.built) per photo")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import FullBleedPipeline
+import FullBleedCore
+import FullBleedTestSupport
+
+/// The manifest's lean JSON form (README "The manifest", schema version 2) loses nothing: what it leaves
+/// out or writes once comes back whole when the manifest (or a journal line) is read.
+@Suite struct ManifestLeanFormTests {
+    static func build(_ sample: String, pipeline: String = BuildFixtures.defaultPipeline, report: Bool = false) throws -> (AssetBuilder.Output, PipelineSpec) {
+        let bytes = try TestPaths.bytes(TestPaths.samples.appendingPathComponent(sample))
+        let spec = try PipelineLoader.load(path: pipeline)
+        let source = SourceFile(absolutePath: TestPaths.samples.appendingPathComponent(sample).path, relativePath: sample)
+        let plan = try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: spec, report: report)
+        return (try AssetBuilder.build(plan, bytes: bytes), spec)
+    }
+
+    static func record(_ sample: String, pipeline: String = BuildFixtures.defaultPipeline, report: Bool = false) throws -> (AssetRecord, PipelineSpec) {
+        let (output, spec) = try build(sample, pipeline: pipeline, report: report)
+        return (output.record, spec)
+    }
+
+    @Test func theManifestReadsBackToTheRecordsItWasWrittenFrom() throws {
+        let (bridge, spec) = try Self.record("lomiri_Bridge_by_Sander_Klootwijk.jpg", report: true)
+        let (chelsea, _) = try Self.record("sk_chelsea.png")   // every tier skipped: no files, no folder
+        let manifest = Manifest(pipeline: spec, assets: [bridge, chelsea], failures: [], shard: nil)
+        let bytes = try manifest.encoded()
+        let read = try Manifest.decode(bytes)
+        #expect(read == manifest)
+        #expect(try read.encoded() == bytes)
+
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        // Each target is described once, at the top level, and not in the assets.
+        let table = try #require(json["targets"] as? [String: Any])
+        #expect(Set(table.keys) == ["iphone-17-pro-max", "iphone-17-pro", "ipad-pro-13-landscape"])
+        let assets = try #require(json["assets"] as? [[String: Any]])
+        let entry = try #require(assets.first { ($0["key"] as? String) == bridge.key })
+        for target in try #require(entry["targets"] as? [[String: Any]]) {
+            #expect(target["kind"] == nil && target["device"] == nil && target["aspectRatio"] == nil && target["headroom"] == nil)
+            #expect(target["layout"] != nil)
+        }
+        // Files are named within the asset's folder; the paths in memory are whole again.
+        #expect(entry["folder"] as? String == bridge.key + "/")
+        #expect(read.assets.first { $0.key == bridge.key }!.outputPaths.allSatisfy { $0.hasPrefix(bridge.key + "/") })
+        #expect(read.assets.first { $0.key == bridge.key }!.report?.path == bridge.key + "/analysis.json")
+        #expect(assets.first { ($0["key"] as? String) == chelsea.key }?["folder"] == nil)
+        // Derivatives: the scrim variant nested in its tier, no variant names, scales or `exact` statuses.
+        let phone = try #require((entry["targets"] as? [[String: Any]])?.first)
+        let tiers = try #require(phone["derivatives"] as? [[String: Any]])
+        #expect(tiers.map { $0["tier"] as? String } == ["@2x", "@3x"])
+        #expect(tiers.allSatisfy { $0["variant"] == nil && $0["scale"] == nil && $0["kind"] == nil && $0["status"] == nil && $0["headroom"] == nil })
+        #expect(tiers.allSatisfy { ($0["scrim"] as? [String: Any])?["files"] != nil })
+        let phoneRecord = read.assets.first { $0.key == bridge.key }!.targets[0]
+        #expect(phoneRecord.derivatives.map { phoneRecord.variant(of: $0) }
+                == ["iphone-17-pro-max@2x", "iphone-17-pro-max@2x-scrim", "iphone-17-pro-max@3x", "iphone-17-pro-max@3x-scrim"])
+        #expect(phoneRecord.derivatives.map(\.scale) == [2, 2, 3, 3])
+        // Scrim stops are [location, opacity] pairs.
+        let scrim = try #require((phone["recommendation"] as? [String: Any])?["scrim"] as? [String: Any])
+        let stops = try #require(scrim["stops"] as? [[Double]])
+        #expect(stops.first?.count == 2 && stops.last == [1, 0])
+    }
+
+    /// A journal line (an asset record on its own, outside a manifest) carries its targets' definitions inline.
+    @Test func anAssetRecordOutsideAManifestIsSelfContained() throws {
+        let (record, _) = try Self.record("lomiri_Picture_0B_by_freespace.jpg")
+        let line = try JSONEncoder().encode(record)
+        #expect(try JSONDecoder().decode(AssetRecord.self, from: line) == record)
+        // The reduced iPad tier keeps its own headroom and status.
+        let ipad = try #require(record.targets.first { $0.name == "ipad-pro-13-landscape" })
+        let reduced = try #require(ipad.derivatives.first)
+        #expect(reduced.status == .reducedHeadroom && reduced.headroom.map { $0 < ipad.headroom } == true)
+        // In the lean form, a target without the manifest's table is an error, not a silent default.
+        let lean = try DeterministicJSON.encode(record)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(AssetRecord.self, from: Data(lean)) }
+    }
+
+    /// Review fix: an upscaled tier is no stretch headroom. With `"upscale": "upscale"` a 451x300 source gives
+    /// the iPhone 17 Pro Max a 330x300 crop; its @3x tier is enlarged to 1320x1200, but only 330x300 source
+    /// pixels are behind it, so the hero is already upsampled at rest (stretch 0.25), not stretchable to 1.
+    @Test func maximumStretchCountsAnUpscaledTierAtItsSourcePixels() throws {
+        let tmp = try TemporaryDirectory("upscale-stretch")
+        defer { tmp.remove() }
+        let base = try String(contentsOf: URL(fileURLWithPath: BuildFixtures.defaultPipeline), encoding: .utf8)
+        let upscaling = base.replacingOccurrences(of: "\"upscale\": \"skip\"", with: "\"upscale\": \"upscale\"")
+        try #require(upscaling != base)
+        let path = try tmp.write("upscale.json", Array(upscaling.utf8))
+        let (output, _) = try Self.build("sk_chelsea.png", pipeline: path)
+        let record = output.record
+        // The analysis's layout (the report, `inspect`) says the same.
+        #expect(output.report.target(named: "iphone-17-pro-max")?.legibility?.layout?.maximumStretch == 0.25)
+        let phone = try #require(record.targets.first { $0.name == "iphone-17-pro-max" })
+        #expect(phone.derivatives.filter { $0.kind == .plain }.allSatisfy { $0.status == .upscaled })
+        let device = try #require(phone.device)
+        #expect(phone.crop.width == 330 && phone.crop.height == 300, "\(phone.crop)")
+        #expect(device.maximumStretch == 0.25)
+        #expect(device.maximumOverscrollPoints == 0)
+        // An exact tier still counts at its own size (1650x1500 for 440x400 pt @3x: 1.25).
+        let (bridge, _) = try Self.record("lomiri_Bridge_by_Sander_Klootwijk.jpg", pipeline: path)
+        #expect(bridge.targets[0].device?.maximumStretch == 1.25)
+    }
+
+    /// Review fix: the report spells the fade tint as the pipeline file does (kebab-case, like every other
+    /// enum value the JSON files use), and reads it back.
+    @Test func theFadeTintIsSpelledAsInThePipelineFile() throws {
+        let tints: [ExtensionFadeTint] = [.edgeMean, .black, .color(red: 0.25, green: 0.5, blue: 1)]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let texts = try tints.map { String(decoding: try encoder.encode([$0]), as: UTF8.self) }
+        #expect(texts == [#"["edge-mean"]"#, #"["black"]"#, #"[{"color":{"blue":1,"green":0.5,"red":0.25}}]"#])
+        for tint in tints {
+            #expect(try JSONDecoder().decode([ExtensionFadeTint].self, from: encoder.encode([tint])) == [tint])
+        }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([ExtensionFadeTint].self, from: Data(#"["edgeMean"]"#.utf8)) }
+    }
+}
