@@ -42,8 +42,9 @@ enum InspectCommand: Command {
             return ExitCode.success
         }
         if arguments.has("json") {
-            // The asset's entry as the manifest writes it (its targets' definitions are the manifest's table).
-            output.write(String(decoding: try DeterministicJSON.encode(record).dropLast(), as: UTF8.self))
+            // The asset's entry as the manifest writes it, with each target's definition (kind, aspect ratio,
+            // headroom, device), which a manifest keeps in its top-level `targets` table, inline: there is no table.
+            output.write(String(decoding: try DeterministicJSON.encode(record, targetDefinitionsInline: true).dropLast(), as: UTF8.self))
             return ExitCode.success
         }
         for line in InspectReport.lines(for: record, report: report) { output.write(line) }

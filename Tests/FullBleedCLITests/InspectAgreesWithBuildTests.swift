@@ -23,7 +23,13 @@ import FullBleedTestSupport
         try BuildFixtures.copySamples([photo], to: tmp.path + "/in")
         let build = try CLIRunner.run(["build", tmp.path + "/in", "--pipeline", BuildFixtures.defaultPipeline, "--out", tmp.path + "/out", "--quiet"])
         try #require(build.exitCode == 0, "\(build.stderr)")
-        let built = try #require((try BuildFixtures.manifest(in: tmp.path + "/out")["assets"] as? [[String: Any]])?.first)
+        let manifest = try BuildFixtures.manifest(in: tmp.path + "/out")
+        var built = try #require((manifest["assets"] as? [[String: Any]])?.first)
+        // inspect prints each target with its definition inline; the manifest keeps it in its targets table.
+        let table = try #require(manifest["targets"] as? [String: [String: Any]])
+        built["targets"] = (built["targets"] as! [[String: Any]]).map { target in
+            target.merging(table[target["name"] as! String] ?? [:]) { own, _ in own }
+        }
         let inspect = try CLIRunner.run(["inspect", photo, "--pipeline", BuildFixtures.defaultPipeline, "--json"],
                                         in: URL(fileURLWithPath: tmp.path + "/in"))
         try #require(inspect.exitCode == 0, "\(inspect.stderr)")

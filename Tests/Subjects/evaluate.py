@@ -77,8 +77,9 @@ def main():
             band = t['device']['toolbarBandPoints'] / t['device']['heroHeightPoints'] if t.get('device') else 0
             aspect = t['aspectRatio']
             lw, lh = largest_crop(W, H, aspect)
-            produced = [d for d in t['derivatives'] if d['status'] != 'skipped' and d['kind'] == 'plain']
-            upscaled = any(d['status'] == 'upscaled' for d in produced)
+            # Manifest v2's lean form: one entry per tier (its -scrim variant nested), status `exact` left out.
+            produced = [d for d in t['derivatives'] if d.get('status', 'exact') != 'skipped']
+            upscaled = any(d.get('status') == 'upscaled' for d in produced)
             floor_h = max([d['height'] for d in produced] + [max(d['width'] for d in produced) / aspect] if produced else [1])
             smallest = lh if upscaled else max(lh / a.max_zoom, floor_h)
             heights = [lh - (lh - smallest) * i / 200 for i in range(201)] if smallest < lh else [lh]

@@ -76,12 +76,13 @@ public struct Manifest: Sendable, Codable, Equatable {
 
 /// The JSON form of every file FullBleed writes for tools to read (manifest, analysis reports, `inspect
 /// --json`): sorted keys, two-space indentation, no escaped slashes, a trailing newline, target records in
-/// the manifest's lean form (their definitions in the manifest's `targets` table); the same value gives the
-/// same bytes.
+/// the manifest's lean form (their definitions in the manifest's `targets` table) unless
+/// `targetDefinitionsInline` (a record read on its own, as `inspect --json` prints it); the same value gives
+/// the same bytes.
 public enum DeterministicJSON {
-    public static func encode(_ value: some Encodable) throws -> [UInt8] {
+    public static func encode(_ value: some Encodable, targetDefinitionsInline: Bool = false) throws -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.userInfo[.manifestTargetsTable] = true
+        if !targetDefinitionsInline { encoder.userInfo[.manifestTargetsTable] = true }
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var bytes = [UInt8](try encoder.encode(value))
         bytes.append(0x0A)
