@@ -75,9 +75,11 @@ def main(out):
     manifest = json.load(open(os.path.join(out, "manifest.json")))
     rows = []
     for asset in manifest["assets"]:
-        report_path = os.path.join(out, asset["key"], "analysis.json")
-        if not os.path.exists(report_path):
+        # Manifest v2's lean form: file names are relative to the asset's folder.
+        folder = os.path.join(out, asset.get("folder", ""))
+        if "report" not in asset:
             continue
+        report_path = os.path.join(folder, asset["report"]["name"])
         report = json.load(open(report_path))
         legibility = {t["name"]: t["legibility"] for t in report["targets"] if t.get("legibility")}
         for target in asset["targets"]:
@@ -87,11 +89,18 @@ def main(out):
             hero_w = analysis["layout"]["heroWidthPoints"]
             low_p = analysis["parameters"]["metrics"]["lowPercentile"]
             high_p = analysis["parameters"]["metrics"]["highPercentile"]
+            # Each tier once, its baked-gradient variant nested as "scrim".
+            variants = []
             for derivative in target["derivatives"]:
-                for f in derivative["files"]:
+                variants.append(("plain", derivative["files"]))
+                if "scrim" in derivative:
+                    variants.append(("scrim", derivative["scrim"]["files"]))
+            for kind, files in variants:
+                for f in files:
                     if f["mimeType"] != "image/jpeg":
                         continue
-                    plane_full = luminance(os.path.join(out, f["path"]))
+                    path = os.path.join(asset.get("folder", ""), f["name"])
+                    plane_full = luminance(os.path.join(out, path))
                     ppp = plane_full.shape[1] / hero_w
                     factor = max(1, int(math.floor(ppp)))
                     plane = box_reduced(plane_full, factor)
@@ -104,11 +113,11 @@ def main(out):
                         x0, x1 = span(geometry["x"], geometry["x"] + geometry["width"], appp, plane.shape[1])
                         y0, y1 = span(geometry["y"], geometry["y"] + geometry["height"], appp, plane.shape[0])
                         values = np.sort(blurred[sigma][y0:y1, x0:x1].ravel())
-                        row = {"asset": asset["key"], "target": target["name"], "file": f["path"], "kind": derivative["kind"],
+                        row = {"asset": asset["key"], "target": target["name"], "file": path, "kind": kind,
                                "region": region["name"], "analysisPixelsPerPoint": appp,
                                "oracle": {"mean": float(values.mean()), "low": nearest_rank(values, low_p),
                                           "high": nearest_rank(values, high_p)}}
-                        if derivative["kind"] == "plain":
+                        if kind == "plain":
                             m = region["metrics"]
                             row["report"] = {"mean": m["meanLuminance"], "low": m["lowLuminance"], "high": m["highLuminance"]}
                         rows.append(row)
