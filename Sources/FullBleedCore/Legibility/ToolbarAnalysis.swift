@@ -59,7 +59,8 @@ struct HeroGlyphLayout {
         let pixelsPerPoint = Double(hero.width) / widthPoints
         let heightPoints = Double(hero.height) / pixelsPerPoint
         // The title that appears past the collapse offset is measured on the hero rows under it then.
-        let collapseOffset = device.map { max(0, heightPoints - ($0.safeAreaTopPoints + $0.navigationBarPoints)) } ?? 0
+        // (HeroLayout.collapseOffsetPoints, on the analysed hero's own height in points.)
+        let collapseOffset = device.map { max(0, heightPoints - $0.toolbarBandPoints) } ?? 0
         let toolbar = (device.map { parameters.geometry.regions(for: $0) } ?? []).map { region in
             region.kind == .title && parameters.inlineTitle == .afterCollapse ? region.scrolled(by: collapseOffset) : region
         }
