@@ -61,7 +61,8 @@ enum InspectReport {
         if record.decode.loadScale < 1 {
             lines.append("  decode: shrink-on-load 1/\(Int((1 / record.decode.loadScale).rounded())) -> \(record.decode.width)x\(record.decode.height)")
         }
-        for subject in record.subjects ?? [] {
+        if let reason = record.skipReason { lines.append("  skipped: \(reason)") }
+        for subject in report.subjects ?? [] {
             lines.append("  subject: \(subject.kind) \(subject.width)x\(subject.height) at (\(subject.x), \(subject.y)), "
                          + String(format: "confidence %.2f", subject.confidence))
         }
@@ -69,7 +70,7 @@ enum InspectReport {
             let c = target.crop
             var header = "  \(target.name): crop \(c.width)x\(c.height) at (\(c.x), \(c.y)), \(c.mode)"
             if c.mode != c.requestedMode { header += " (asked \(c.requestedMode))" }
-            header += String(format: ", score %.2f", c.score)
+            if let score = report.target(named: target.name)?.cropScore { header += String(format: ", score %.2f", score) }
             if let zoom = c.zoom, zoom > 1 { header += String(format: ", zoom %.2fx", zoom) }
             if c.subjectClearsToolbar {
                 header += target.device != nil ? ", subject whole and below the toolbar" : ", subject whole"

@@ -198,7 +198,7 @@ while IFS=$'\t' read -r name derivative; do
       \( 'mpr:heroes[0]' 'mpr:heroes[2]' -metric PSNR -compare -format '%[distortion] ' -write info: +delete \) \
       \( 'mpr:heroes[0]' 'mpr:heroes[3]' -metric PSNR -compare -format '%[distortion]\n' -write info: +delete \) null: 2>&1)
   printf '%s\t%s\t%s\t%s\n' "$name" "$vips_psnr" "$magick_psnr" "$vips_new_psnr"
-done < <(jq -r '.assets[] | (.source.path | split("/") | last) as $n | (.folder // "") as $d | .targets[].derivatives[]
+done < <(jq -r '.assets[] | (.source.path | split("/") | last) as $n | (.folder // "") as $d | (.targets // [])[].derivatives[]
                 | select(.width == 1290) | .files[] | select(.mimeType == "image/jpeg") | [$n, $d + .name] | @tsv' "$MANIFEST") > "$PSNR_TSV"
 [ "$(wc -l < "$PSNR_TSV")" = "$VALIDATE_COUNT" ] || die "FullBleed's manifest does not list a 1290 JPEG per input"
 awk -F'\t' -v m="$MIN_PSNR" '{ for (i = 2; i <= 4; i++) if ($i != "inf" && !($i + 0 >= m))

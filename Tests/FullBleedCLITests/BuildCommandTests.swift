@@ -19,7 +19,7 @@ import FullBleedTestSupport
 
         var listed: Set<String> = []
         for asset in assets {
-            for target in asset["targets"] as! [[String: Any]] {
+            for target in (asset["targets"] as? [[String: Any]]) ?? [] {
                 var records = BuildFixtures.pictures(of: target)
                 records += (target["extensions"] as? [[String: Any]]) ?? []
                 for record in records {
@@ -28,7 +28,7 @@ import FullBleedTestSupport
                         listed.insert(path)
                         let bytes = try TestPaths.bytes(URL(fileURLWithPath: out + "/" + path))
                         #expect(bytes.count == file["bytes"] as! Int, "\(path)")
-                        #expect(sha256Hex(bytes) == file["sha256"] as! String, "\(path)")
+                        #expect(file["sha256"] == nil, "\(path): the manifest carries no digests (the journal does)")
                         let probe = try CLIRunner.run(["probe", "--json", out + "/" + path])
                         let info = try #require(try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [[String: Any]]).first!
                         #expect(info["width"] as? Int == record["width"] as? Int, "\(path)")

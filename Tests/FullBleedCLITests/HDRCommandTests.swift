@@ -45,7 +45,7 @@ import FullBleedTestSupport
             if hostile {
                 #expect((asset["warnings"] as? [String])?.contains { $0.contains("gain map") } == true)
             } else {
-                #expect(source["gainMap"] != nil && (asset["steps"] as? [String])?.contains("gain-map") == true)
+                #expect(source["gainMap"] != nil && (asset["targets"] as? [[String: Any]])?.allSatisfy { $0["hdr"] != nil } == true)
             }
         }
     }

@@ -48,7 +48,7 @@ enum ScaleFixtures {
     }
 
     /// What is wrong with the output folder `out` after a build (empty when nothing): every file the
-    /// manifest lists exists with its size and SHA-256, every image file in the folder is listed, and no
+    /// manifest lists exists with its size (the manifest has no digests), every image file in the folder is listed, and no
     /// temporary file, journal or run lock is left.
     static func problems(in out: String, manifestName: String = "manifest.json") throws -> [String] {
         var problems: [String] = []
@@ -62,8 +62,8 @@ enum ScaleFixtures {
                         problems.append("\(file.path): listed but missing")
                         continue
                     }
-                    if data.count != file.bytes || SHA256.hex([UInt8](data)) != file.sha256 {
-                        problems.append("\(file.path): listed with another SHA-256")
+                    if data.count != file.bytes {
+                        problems.append("\(file.path): listed with \(file.bytes) bytes, has \(data.count)")
                     }
                 }
             }

@@ -12,8 +12,10 @@ import FullBleedTestSupport
 /// the source's HDR rendition cropped and resized, and the glyph regions render no brighter than SDR white.
 @Suite struct HDRBuildTests {
     /// Small targets (the fixtures are 384x256) with upscaling allowed, legibility baked, an extended iPad.
-    static func pipeline(hdr: String = "keep") -> String {
-        """
+    /// - Parameter lowTitle: a text box over the hero's bottom (served from the bottom edge).
+    static func pipeline(hdr: String = "keep", lowTitle: Bool = false) -> String {
+        let textBoxes = lowTitle ? ", \"textBoxes\": [{ \"name\": \"title\", \"x\": 0.05, \"y\": 0.7, \"width\": 0.6, \"height\": 0.22 }]" : ""
+        return """
         {
           "name": "hdr-test",
           "targets": [
@@ -23,7 +25,7 @@ import FullBleedTestSupport
           ],
           "tiers": { "stretchHeadroom": 1, "upscale": "upscale" },
           "extension": { "edges": ["leading"], "lengthPoints": 320, "sigmaPoints": 24, "strips": true },
-          "legibility": { "wcag": 4.5, "bakeGradient": true },
+          "legibility": { "wcag": 4.5, "bakeGradient": true\(textBoxes) },
           "outputs": [ { "format": "jpeg", "quality": 90 }, { "format": "webp", "quality": 80 } ],
           "hdr": "\(hdr)"
         }
@@ -38,8 +40,8 @@ import FullBleedTestSupport
         func file(_ record: FileRecord) throws -> [UInt8] { try #require(files[record.path]) }
     }
 
-    static func build(_ bytes: [UInt8], name: String, hdr: String = "keep") throws -> Built {
-        let spec = try PipelineLoader.parse(Data(pipeline(hdr: hdr).utf8))
+    static func build(_ bytes: [UInt8], name: String, hdr: String = "keep", lowTitle: Bool = false) throws -> Built {
+        let spec = try PipelineLoader.parse(Data(pipeline(hdr: hdr, lowTitle: lowTitle).utf8))
         let source = SourceFile(absolutePath: HDRFixtures.folder.appendingPathComponent(name).path, relativePath: name)
         let plan = try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: spec)
         let output = try AssetBuilder.build(plan, bytes: bytes)
@@ -47,8 +49,20 @@ import FullBleedTestSupport
                      source: try Codecs.decode(bytes))
     }
 
-    static func build(_ name: String, hdr: String = "keep") throws -> Built {
-        try build(try HDRFixtures.bytes(name), name: name, hdr: hdr)
+    static func build(_ name: String, hdr: String = "keep", lowTitle: Bool = false) throws -> Built {
+        try build(try HDRFixtures.bytes(name), name: name, hdr: hdr, lowTitle: lowTitle)
+    }
+
+    /// A title over the hero's bottom gets the gain map removed under it too, and the record says how far
+    /// from the bottom: the box's far side (70 % down, so 30 % of the hero's height); none without it.
+    @Test func theRemovalUnderALowTitleIsReported() throws {
+        let plain = try Self.build("uhdr_gray_p3.jpg")
+        #expect(plain.output.record.targets.allSatisfy { $0.hdr != nil && $0.hdr?.attenuatedBottomPoints == nil })
+        let titled = try Self.build("uhdr_gray_p3.jpg", lowTitle: true)
+        let web = try #require(titled.output.record.targets.first { $0.kind == .web })
+        let bottom = try #require(web.hdr?.attenuatedBottomPoints)
+        let heroHeightPoints = try #require(titled.output.report.target(named: web.name)?.legibility?.heroHeightPoints)
+        #expect(bottom > 0.25 * heroHeightPoints && bottom <= 0.31 * heroHeightPoints, "\(bottom) of \(heroHeightPoints)")
     }
 
     static let good = ["uhdr_gray_p3.jpg", "uhdr_rgb_srgb.jpg", "uhdr_orient6.jpg", "uhdr_iso_perchannel.jpg", "xmp_gray.jpg",
@@ -64,7 +78,7 @@ import FullBleedTestSupport
     func everyJPEGCarriesTheGainMapAndOtherFormatsAreSDR(name: String) throws {
         let built = try Self.build(name)
         let record = built.output.record
-        #expect(record.steps.contains(.gainMap))
+        #expect(built.output.steps.contains(.gainMap))
         #expect(!record.warnings.contains { $0.contains("gain map") }, "\(record.warnings)")
         let source = try #require(record.source.gainMap)
         #expect(source.width == built.source.gainMap?.size.width && source.headroom > 1)
@@ -216,7 +230,7 @@ import FullBleedTestSupport
         let built = try Self.build(name)
         let record = built.output.record
         #expect(record.warnings.contains { $0.contains("gain map") }, "\(record.warnings)")
-        #expect(!record.steps.contains(.gainMap))
+        #expect(!built.output.steps.contains(.gainMap))
         let files = record.targets.flatMap { $0.derivatives.flatMap(\.files) + ($0.extensions ?? []).flatMap(\.files) }
         #expect(!files.isEmpty && files.allSatisfy { $0.gainMap == nil })
         for file in files where file.imageFormat?.rawValue == "jpeg" { #expect(try Codecs.decode(try built.file(file)).gainMap == nil) }
@@ -227,7 +241,7 @@ import FullBleedTestSupport
         let built = try Self.build("uhdr_gray_p3.jpg", hdr: "sdr")
         let record = built.output.record
         #expect(record.source.gainMap?.width == 96 && record.source.gainMap?.headroom == 4)
-        #expect(!record.steps.contains(.gainMap) && record.targets.allSatisfy { $0.hdr == nil })
+        #expect(!built.output.steps.contains(.gainMap) && record.targets.allSatisfy { $0.hdr == nil })
         for file in record.targets.flatMap({ $0.derivatives.flatMap(\.files) }) where file.imageFormat?.rawValue == "jpeg" {
             let decoded = try Codecs.decode(try built.file(file))
             #expect(file.gainMap == nil && decoded.gainMap == nil)

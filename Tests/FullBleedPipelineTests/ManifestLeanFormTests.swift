@@ -58,6 +58,22 @@ import FullBleedTestSupport
         let scrim = try #require((phone["recommendation"] as? [String: Any])?["scrim"] as? [String: Any])
         let stops = try #require(scrim["stops"] as? [[Double]])
         #expect(stops.first?.count == 2 && stops.last == [1, 0])
+        // No digests, defaults left out, palette colours as pairs, a baked opacity equal to the recommendation's
+        // left out (and read back as it).
+        let files = tiers.flatMap { ($0["files"] as! [[String: Any]]) + (($0["scrim"] as! [String: Any])["files"] as! [[String: Any]]) }
+        #expect(!files.isEmpty && files.allSatisfy { $0["sha256"] == nil && $0["mimeType"] as? String == "image/jpeg" })
+        let source = try #require(entry["source"] as? [String: Any])
+        #expect(source["orientation"] == nil && source["bitDepth"] == nil && source["hasAlpha"] == nil && entry["decode"] == nil)
+        #expect((phone["crop"] as? [String: Any]).map { $0["requestedMode"] == nil && $0["zoom"] == nil && $0["score"] == nil } == true)
+        #expect(entry["steps"] == nil && entry["subjects"] == nil)
+        let palette = try #require((entry["placeholders"] as? [String: Any])?["palette"] as? [[Any]])
+        #expect(!palette.isEmpty && palette.allSatisfy { $0.count == 2 && $0[0] is String && $0[1] is Double })
+        #expect(tiers.allSatisfy { ($0["scrim"] as! [String: Any])["opacity"] == nil })
+        #expect(phoneRecord.derivatives.filter { $0.kind == .scrim }.allSatisfy { $0.scrimOpacity == phoneRecord.recommendation?.scrim?.opacity })
+        // The skipped photo: its reason, no targets or placeholders.
+        let skipped = try #require(assets.first { ($0["key"] as? String) == chelsea.key })
+        #expect(skipped["skipped"] as? String == chelsea.skipReason && chelsea.skipReason != nil)
+        #expect(skipped["targets"] == nil && skipped["placeholders"] == nil)
     }
 
     /// A journal line (an asset record on its own, outside a manifest) carries its targets' definitions inline.
@@ -65,6 +81,12 @@ import FullBleedTestSupport
         let (record, _) = try Self.record("lomiri_Picture_0B_by_freespace.jpg")
         let line = try JSONEncoder().encode(record)
         #expect(try JSONDecoder().decode(AssetRecord.self, from: line) == record)
+        // The subject box every crop judges is written once, on the asset, and given back to each crop.
+        let object = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+        let box = try #require(record.targets.first?.crop.subjectBox)
+        #expect(record.targets.allSatisfy { $0.crop.subjectBox == box })
+        #expect((object["subjectBox"] as? [String: Int]) == ["x": box.x, "y": box.y, "width": box.width, "height": box.height])
+        #expect((object["targets"] as? [[String: Any]])?.allSatisfy { ($0["crop"] as? [String: Any])?["subjectBox"] == nil } == true)
         // The reduced iPad tier keeps its own headroom and status.
         let ipad = try #require(record.targets.first { $0.name == "ipad-pro-13-landscape" })
         let reduced = try #require(ipad.derivatives.first)

@@ -290,12 +290,11 @@ enum PreviewFixture {
     }
 
     @Test func subjectBoxesAreDrawnAtTheirScaledCoordinates() throws {
-        var asset = PreviewFixture.asset
+        let asset = PreviewFixture.asset
         let subjects = [SubjectRecord(kind: "face", confidence: 0.91, x: 120, y: 300, width: 80, height: 96),
                         SubjectRecord(kind: "salient", confidence: 0.4, x: 0, y: 410, width: 400, height: 230),
                         SubjectRecord(kind: "sidecar", confidence: 1, x: 700, y: 20, width: 100, height: 50)]
-        asset.subjects = subjects
-        let panel = PreviewPage.sourcePanel(asset, thumbnail: "t.jpg")
+        let panel = PreviewPage.sourcePanel(asset, thumbnail: "t.jpg", subjects: subjects)
         let drawn = boxes("subject ", in: panel)
         try #require(drawn.count == subjects.count)
         let width = Double(asset.source.width), height = Double(asset.source.height)
@@ -308,14 +307,14 @@ enum PreviewFixture {
             #expect(panel.contains("<span>\(subject.kind) \(PreviewMarkup.number(subject.confidence))</span>"))
         }
         #expect(panel.contains("face subject") && panel.contains("salient subject") && panel.contains("sidecar subject"))
-        // The built asset's own subjects: one box each.
-        let built = PreviewFixture.asset.subjects ?? []
-        #expect(boxes("subject ", in: PreviewPage.sourcePanel(PreviewFixture.asset, thumbnail: nil)).count == built.count)
+        // The built asset's own subjects (from its report): one box each.
+        let built = PreviewFixture.report.subjects ?? []
+        #expect(boxes("subject ", in: PreviewPage.sourcePanel(PreviewFixture.asset, thumbnail: nil, subjects: built)).count == built.count)
     }
 
     @Test func theBandIsTheTopOfEachDeviceCrop() throws {
         let asset = PreviewFixture.asset
-        let panel = PreviewPage.sourcePanel(asset, thumbnail: "t.jpg")
+        let panel = PreviewPage.sourcePanel(asset, thumbnail: "t.jpg", subjects: [])
         let bands = boxes("band ", in: panel)
         let devices = asset.targets.filter { $0.device != nil }
         try #require(!devices.isEmpty && bands.count == devices.count)
@@ -339,7 +338,7 @@ enum PreviewFixture {
         refused.targets[0].crop.subjectClearsToolbar = false
         refused.targets[0].crop.subjectClearsToolbarReason = "subject taller than the visible area"
         if refused.targets[0].device != nil {
-            #expect(PreviewPage.sourcePanel(refused, thumbnail: nil).contains("<span class=\"verdict fail\">subject taller than the visible area</span>"))
+            #expect(PreviewPage.sourcePanel(refused, thumbnail: nil, subjects: []).contains("<span class=\"verdict fail\">subject taller than the visible area</span>"))
         }
     }
 

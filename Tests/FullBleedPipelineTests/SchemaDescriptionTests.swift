@@ -78,7 +78,7 @@ struct SchemaAudit {
     static let validatorKeywords: Set<String> = [
         "$schema", "$id", "title", "description", "$defs", "$ref", "type", "const", "enum", "required", "properties",
         "additionalProperties", "items", "minItems", "maxItems", "minimum", "maximum", "exclusiveMinimum", "pattern",
-        "oneOf",
+        "oneOf", "prefixItems", "default",
     ]
 
     init(_ root: [String: Any]) {
@@ -135,7 +135,8 @@ struct SchemaAudit {
             propertyCount += 1
             visit(child, at: "\(path).properties.\(name)")
         }
-        if let items = schema["items"] { visit(items, at: "\(path).items") }
+        // `items: false` (nothing beyond `prefixItems`) is no schema to walk.
+        if let items = schema["items"], items is [String: Any] || (items as? Bool) == nil { visit(items, at: "\(path).items") }
         for keyword in ["prefixItems", "oneOf", "anyOf"] {
             for (i, member) in (schema[keyword] as? [Any] ?? []).enumerated() { visit(member, at: "\(path).\(keyword)[\(i)]") }
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A small JSON Schema (2020-12 subset) validator for tests: type, const, enum, required, properties,
-/// additionalProperties (false), items, minItems, maxItems, minimum, maximum, exclusiveMinimum, pattern,
+/// additionalProperties (false), prefixItems, items (a schema, or false after prefixItems), minItems, maxItems, minimum, maximum, exclusiveMinimum, pattern,
 /// oneOf and local `$ref` (`#/$defs/...`). Enough to check FullBleed's manifests and pipelines against
 /// their schemas; unknown keywords are an error so the subset cannot silently pass.
 public struct JSONSchemaValidator {
@@ -18,7 +18,7 @@ public struct JSONSchemaValidator {
         return errors
     }
 
-    private static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$defs"]
+    private static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$defs", "default"]
 
     private func check(_ value: Any, against schema: [String: Any], at path: String, errors: inout [String]) {
         for key in schema.keys where !Self.annotations.contains(key) {
@@ -48,9 +48,21 @@ public struct JSONSchemaValidator {
                     let known = Set(((schema["properties"] as? [String: Any]) ?? [:]).keys)
                     for name in object.keys where !known.contains(name) { errors.append("\(path): unexpected property \(name)") }
                 }
-            case "items":
+            case "prefixItems":
                 if let array = value as? [Any] {
-                    for (i, item) in array.enumerated() { check(item, against: rule as! [String: Any], at: "\(path)[\(i)]", errors: &errors) }
+                    for (i, (item, sub)) in zip(array, rule as! [Any]).enumerated() {
+                        check(item, against: sub as! [String: Any], at: "\(path)[\(i)]", errors: &errors)
+                    }
+                }
+            case "items":
+                // After `prefixItems`, `items` applies to the elements beyond them (`false`: there are none).
+                if let array = value as? [Any] {
+                    let first = (schema["prefixItems"] as? [Any])?.count ?? 0
+                    if let allowed = rule as? Bool, !(rule is [String: Any]) {
+                        if !allowed, array.count > first { errors.append("\(path): more than \(first) items") }
+                    } else {
+                        for (i, item) in array.enumerated().dropFirst(first) { check(item, against: rule as! [String: Any], at: "\(path)[\(i)]", errors: &errors) }
+                    }
                 }
             case "minItems": if let a = value as? [Any], a.count < (rule as! Int) { errors.append("\(path): fewer than \(rule) items") }
             case "maxItems": if let a = value as? [Any], a.count > (rule as! Int) { errors.append("\(path): more than \(rule) items") }

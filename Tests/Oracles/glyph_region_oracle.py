@@ -82,7 +82,7 @@ def main(out):
         report_path = os.path.join(folder, asset["report"]["name"])
         report = json.load(open(report_path))
         legibility = {t["name"]: t["legibility"] for t in report["targets"] if t.get("legibility")}
-        for target in asset["targets"]:
+        for target in asset.get("targets", []):  # a skipped photo has none
             analysis = legibility.get(target["name"])
             if analysis is None or analysis.get("deviceID") is None:
                 continue

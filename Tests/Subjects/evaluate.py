@@ -71,7 +71,7 @@ def main():
                                         capture_output=True, text=True, check=True).stdout)
         W, H = rec['source']['width'], rec['source']['height']
         box = (fx * W, fy * H, fw * W, fh * H)
-        for t in rec['targets']:
+        for t in rec.get('targets', []):  # a skipped photo (too small for every tier) has none
             c = t['crop']
             crop = (c['x'], c['y'], c['width'], c['height'])
             band = t['device']['toolbarBandPoints'] / t['device']['heroHeightPoints'] if t.get('device') else 0

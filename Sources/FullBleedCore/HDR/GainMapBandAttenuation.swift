@@ -53,6 +53,10 @@ public struct GainMapBandAttenuation: Sendable, Hashable {
     /// Points from the top edge within which the map is removed completely (0 without top regions).
     public var topExtentPoints: Double { top?.extentPoints ?? 0 }
 
+    /// Points from the bottom edge within which the map is removed completely (low text boxes); nil
+    /// without regions served from the bottom.
+    public var bottomExtentPoints: Double? { bottom?.extentPoints }
+
     /// The attenuation (0 keeps the gain map, 1 removes it) at `y` points from the hero's top.
     public func attenuation(atPoints y: Double) -> Double {
         max(top?.attenuation(atDistancePoints: y) ?? 0, bottom?.attenuation(atDistancePoints: heroHeightPoints - y) ?? 0)

@@ -89,7 +89,7 @@ struct AssetBatch {
         let entry = BuildState.Entry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds, sha256: output.record.source.sha256)
         do {
             for file in output.files { staged.append(try out.stage(file.bytes, to: file.path)) }
-            try journal.recordAsset(output.record, entry: entry, files: staged)
+            try journal.recordAsset(output.record, entry: entry, files: Array(zip(staged, output.files.map(\.sha256))))
         } catch let error as SystemError {
             // Name the photo first: `photo.jpg: write failed: photo-jpg/x.jpg: No space left on device`.
             throw ProcessingError(path: source.relativePath, stage: .write, reason: "\(error.path): \(error.reason)")

@@ -12,9 +12,10 @@ public enum AssetBuilder {
         public var record: AssetRecord
         /// The measurements behind the record (written as `record.report` with `--report`).
         public var report: AssetReport
-        /// Relative output path -> encoded bytes, in creation order (empty without `.encode`); the report
-        /// comes last.
-        public var files: [(path: String, bytes: [UInt8])]
+        /// The build steps that ran, in order (those of the plan that had work: `bake` only where a scrim is baked).
+        public var steps: [BuildStep]
+        /// The output files in creation order (empty without `.encode`); the report comes last.
+        public var files: [EncodedFile]
         /// Megapixels of the source (displayed size), for throughput reports.
         public var megapixels: Double
         /// The preview page's source thumbnail (JPEG), with `.previewThumbnail`.
@@ -48,7 +49,7 @@ public enum AssetBuilder {
         var warnings = decoded.warnings + cropped.warnings
         var targets: [TargetRecord] = []
         var targetReports: [TargetReport] = []
-        var files: [(path: String, bytes: [UInt8])] = []
+        var files: [EncodedFile] = []
         var firstCascade: ReductionCascade?
         for (index, target) in plan.targets.enumerated() {
             let result = try TargetBuilder.build(target, crop: crops[index], image: decoded.image, gainMap: decoded.gainMap, plan: plan,
@@ -67,19 +68,20 @@ public enum AssetBuilder {
         if placeholders != nil { ran.insert(.placeholders) }
         let thumbnail = try PreviewThumbnailStep.run(image, plan: plan)
 
-        var record = AssetRecord(
-            plan: plan, bytes: bytes, decoded: decoded, warnings: warnings, targets: targets, placeholders: placeholders,
-            steps: plan.steps.filter { ran.contains($0) }, subjects: crops.first?.subjects ?? [])
-        let report = AssetReport(key: plan.assetKey, source: plan.source.relativePath, targets: targetReports)
+        var record = AssetRecord(plan: plan, bytes: bytes, decoded: decoded, warnings: warnings, targets: targets, placeholders: placeholders)
+        if let reason = AssetRecord.skipReason(source: record.source, targets: record.targets) { record = record.skipped(because: reason) }
+        let report = AssetReport(key: plan.assetKey, source: plan.source.relativePath,
+                                 subjects: AssetRecord.subjectRecords(crops.first?.subjects ?? [], from: decoded.image.size, to: plan.info.size),
+                                 targets: targetReports)
         if plan.steps.contains(.report) {
             let encoded = try report.encoded()
             let sha256 = SHA256.hex(encoded)
             let path = plan.spec.outputPath(asset: plan.assetKey, variant: AssetReport.variantName,
                                             fileExtension: AssetReport.fileExtension, sha256: sha256)
-            record.report = FileRecord(path: path, mimeType: AssetReport.mimeType, bytes: encoded.count, sha256: sha256)
-            files.append((path, encoded))
+            record.report = FileRecord(path: path, mimeType: AssetReport.mimeType, bytes: encoded.count)
+            files.append(EncodedFile(path: path, bytes: encoded, sha256: sha256))
         }
-        return Output(record: record, report: report, files: files, megapixels: plan.megapixels,
+        return Output(record: record, report: report, steps: plan.steps.filter { ran.contains($0) }, files: files, megapixels: plan.megapixels,
                       previewThumbnail: thumbnail)
     }
 
@@ -104,7 +106,7 @@ extension AssetRecord {
 
     /// The manifest record of a built asset.
     init(plan: AssetPlan, bytes: [UInt8], decoded: DecodedSource, warnings: [String], targets: [TargetRecord],
-         placeholders: PlaceholderRecord?, steps: [BuildStep], subjects: [SubjectRegion] = []) {
+         placeholders: PlaceholderRecord?) {
         let info = plan.info
         self.init(
             key: plan.assetKey,
@@ -120,11 +122,9 @@ extension AssetRecord {
                 }),
             sidecarSHA256: plan.sidecar?.sha256,
             altText: plan.sidecar?.altText,
-            subjects: Self.subjectRecords(subjects, from: decoded.image.size, to: info.size),
             warnings: warnings,
             decode: DecodeRecord(loadScale: decoded.loadScale, width: decoded.image.width, height: decoded.image.height),
             targets: targets,
-            placeholders: placeholders,
-            steps: steps)
+            placeholders: placeholders)
     }
 }

@@ -25,6 +25,9 @@ final class BuildJournal: @unchecked Sendable {
         var path: String
         /// The temporary name in the same folder.
         var staged: String
+        /// SHA-256 (hex) of the bytes staged (photo lines; the manifest's staged name has none): a killed
+        /// run's file is adopted only while it still hashes to it.
+        var sha256: String? = nil
     }
 
     /// One line of the journal.
@@ -107,12 +110,13 @@ final class BuildJournal: @unchecked Sendable {
 
     /// Journals a finished photo whose outputs are staged; the photo then survives a kill.
     /// - Throws: `SystemError` (`.write`) when the journal cannot be written (the caller fails the photo).
-    func recordAsset(_ record: AssetRecord, entry: BuildState.Entry, files: [OutputDirectory.StagedFile]) throws {
+    /// - Parameter files: each staged file with the SHA-256 (hex) of its bytes.
+    func recordAsset(_ record: AssetRecord, entry: BuildState.Entry, files: [(file: OutputDirectory.StagedFile, sha256: String)]) throws {
         mutex.lock()
         defer { mutex.unlock() }
         try appendLocked(Line(kind: .asset, record: record, state: entry,
-                              files: files.map { StagedName(path: $0.relativePath, staged: $0.temporaryName) }))
-        staged += files
+                              files: files.map { StagedName(path: $0.file.relativePath, staged: $0.file.temporaryName, sha256: $0.sha256) }))
+        staged += files.map(\.file)
         entries[record.source.path] = entry
     }
 

@@ -94,12 +94,14 @@ struct JournalRecovery {
         var remaining: [SourceFile] = []
         for source in plan.toBuild {
             guard let (line, files) = candidates[source.relativePath], let record = line.record, let entry = line.state,
-                  let verified = Self.verify(source, record: record, entry: entry, files: files, inputs: inputs, out: out) else {
+                  let verified = Self.verify(source, record: record, entry: entry, files: files, journaled: line.files ?? [],
+                                                inputs: inputs, out: out) else {
                 remaining.append(source)
                 continue
             }
             let moved = files.compactMap { out.adopt($0) }
-            guard moved.count == files.count, (try? journal.recordAsset(record, entry: verified, files: moved)) != nil else {
+            let digests = (line.files ?? []).map { $0.sha256 ?? "" }
+            guard moved.count == files.count, (try? journal.recordAsset(record, entry: verified, files: Array(zip(moved, digests)))) != nil else {
                 for file in moved { file.discard() }
                 remaining.append(source)
                 continue
@@ -111,8 +113,9 @@ struct JournalRecovery {
     }
 
     /// The state entry of `source` when the journaled photo is still what this build would make of it.
+    /// - Parameter journaled: the journal's names of `files`, with the digest of each file as staged.
     static func verify(_ source: SourceFile, record: AssetRecord, entry: BuildState.Entry, files: [OutputDirectory.StagedFile],
-                       inputs: BuildInputs, out: OutputDirectory) -> BuildState.Entry? {
+                       journaled: [BuildJournal.StagedName], inputs: BuildInputs, out: OutputDirectory) -> BuildState.Entry? {
         guard inputs.namingConflicts[source.relativePath] == nil else { return nil }
         switch inputs.sidecars[source.relativePath] {
         case .failure: return nil
@@ -120,8 +123,10 @@ struct JournalRecovery {
         case nil: guard record.sidecarSHA256 == nil else { return nil }
         }
         guard let current = ReusePlan.unchanged(source, entry: entry, record: record) else { return nil }
-        let expected = Dictionary(record.outputFiles.map { ($0.path, $0.sha256) }, uniquingKeysWith: { a, _ in a })
-        guard expected.count == files.count, Set(files.map(\.relativePath)) == Set(expected.keys) else { return nil }
+        // Every file the record names was staged, each with its digest, and nothing else.
+        let expected = Dictionary(journaled.compactMap { name in name.sha256.map { (name.path, $0) } }, uniquingKeysWith: { a, _ in a })
+        guard expected.count == files.count, Set(files.map(\.relativePath)) == Set(expected.keys),
+              Set(record.outputPaths) == Set(expected.keys) else { return nil }
         for file in files {
             guard let bytes = out.read(file), SHA256.hex(bytes) == expected[file.relativePath] else { return nil }
         }
@@ -131,14 +136,5 @@ struct JournalRecovery {
     /// Removes the journals whose photos were adopted (or that had nothing to adopt).
     func finish(_ out: OutputDirectory) {
         for name in consumed { out.removeRootFile(name) }
-    }
-}
-
-extension AssetRecord {
-    /// Every output file of this asset with its size and hash.
-    var outputFiles: [FileRecord] {
-        targets.flatMap { target in
-            target.derivatives.flatMap(\.files) + (target.extensions ?? []).flatMap(\.files)
-        }
     }
 }

@@ -8,7 +8,7 @@ enum TargetBuilder {
         var record: TargetRecord
         /// The measurements behind the record, for the asset's report.
         var report: TargetReport
-        var files: [(path: String, bytes: [UInt8])]
+        var files: [EncodedFile]
         /// Plan notes and bake warnings, in that order.
         var warnings: [String]
         /// The cascade of this target's crop (placeholders reduce from the first target's).
@@ -87,7 +87,7 @@ enum TargetBuilder {
             },
             recommendation: analysis.map { RecommendationRecord($0.recommendation) },
             hdr: maps?.record)
-        let report = TargetReport(name: target.hero.name, legibility: analysis,
+        let report = TargetReport(name: target.hero.name, cropScore: CropRecord.rounded(crop.score), legibility: analysis,
                                   extensions: target.spec.backgroundExtension == nil ? nil : extensionReports)
         return Result(record: record, report: report, files: encoded.files, warnings: warnings, cascade: tiers.cascade, steps: steps)
     }
@@ -130,7 +130,7 @@ extension CropRecord {
         func s(_ v: Int) -> Int { Int((Double(v) * scale).rounded()) }
         let x = min(s(plan.rect.x), sourceSize.width - 1), y = min(s(plan.rect.y), sourceSize.height - 1)
         self.init(x: x, y: y, width: min(s(plan.rect.width), sourceSize.width - x), height: min(s(plan.rect.height), sourceSize.height - y),
-                  mode: plan.mode.description, requestedMode: plan.requestedMode.description, score: Self.rounded(plan.score),
+                  mode: plan.mode.description, requestedMode: plan.requestedMode.description,
                   subjectX: Self.rounded(plan.subjectX * scale), subjectY: Self.rounded(plan.subjectY * scale),
                   subjectClearsToolbar: plan.subjectClearsToolbar, zoom: (plan.zoom * 1e4).rounded() / 1e4,
                   subjectBox: plan.subjectBox.map { box in

@@ -19,7 +19,7 @@ enum BuiltInPipelines {
           "tiers": { "stretchHeadroom": 1.25, "upscale": "skip" },
           "extension": { "edges": ["leading"], "lengthPoints": 320, "sigmaPoints": 24, "featherPoints": 0, "strips": true },
           "legibility": { "wcag": 4.5, "compositing": "gamma", "glassSigmaPoints": 10, "bakeGradient": true },
-          "placeholders": { "thumbhash": true, "blurhash": [4, 3], "averageColor": true, "palette": 5 },
+          "placeholders": { "thumbhash": true, "blurhash": [4, 3], "averageColor": true, "palette": 5, "dataURL": false },
           "outputs": [
             { "format": "jpeg", "quality": 82, "progressive": true, "chroma": "4:2:0" }
           ],

@@ -16,12 +16,17 @@ public struct AssetReport: Sendable, Codable, Equatable {
     /// The asset's key and source path, as in the manifest.
     public var key: String
     public var source: String
+    /// What the photo is about, found once for every target (`attention` crops keep them whole and, where
+    /// they can, below the toolbar band; the box they judge is the manifest's `subjectBox`); nil when none
+    /// was found.
+    public var subjects: [SubjectRecord]?
     public var targets: [TargetReport]
 
-    public init(key: String, source: String, targets: [TargetReport]) {
+    public init(key: String, source: String, subjects: [SubjectRecord]?, targets: [TargetReport]) {
         schemaVersion = Self.currentSchemaVersion
         self.key = key
         self.source = source
+        self.subjects = subjects
         self.targets = targets
     }
 
@@ -39,6 +44,9 @@ public struct AssetReport: Sendable, Codable, Equatable {
 /// One target's analysis.
 public struct TargetReport: Sendable, Codable, Equatable {
     public var name: String
+    /// The crop search's score of the chosen crop (0...1, higher is better: saliency kept, subject
+    /// whole and clear of the toolbar band), six decimals.
+    public var cropScore: Double
     /// Every glyph region's measurements (luminance percentiles, contrast both ways, busy verdicts, the
     /// scrim each tone needs), the full recommendation they lead to and the analysis parameters; nil
     /// when the target is not analysed.

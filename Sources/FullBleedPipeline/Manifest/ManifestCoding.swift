@@ -9,8 +9,15 @@ import FullBleedCore
 //   Outside a manifest (the build journal) a target record carries its definition inline.
 // - Derivatives: each tier once, its baked-gradient variant nested as `scrim`; `status` `exact` is left
 //   out, `headroom` is written only where it differs from the target's, and the variant name and scale
-//   are not written (they follow from the target's name, the tier and the kind).
-// - Scrim stops are `[location, opacity]` pairs, and `compositing` is written only when not `gamma`.
+//   are not written (they follow from the target's name, the tier and the kind); a baked tier's `opacity`
+//   is written only where it differs from the recommendation's scrim.
+// - Scrim stops and palette colours are pairs (`[location, opacity]`, `[color, share]`); `compositing` is
+//   written only when not `gamma`.
+// - Defaults are left out: a source's `orientation` 1, `bitDepth` 8, `hasAlpha` false; a crop's
+//   `requestedMode` equal to its `mode`, `zoom` 1; an asset's `decode` at full size. A subject box every
+//   crop shares is written once, on the asset.
+// - Files have no digest (the build journal keeps the digest of each staged file for its recovery).
+// - A skipped asset (no picture delivered) has `skipped`, its reason, and no targets or placeholders.
 
 extension CodingUserInfoKey {
     /// Set (to `true`) on the encoder of a manifest: target records leave their `TargetDefinition` to the
@@ -39,41 +46,24 @@ public struct TargetDefinition: Sendable, Codable, Equatable {
 /// A device target's geometry (lengths in points), the part of `DeviceRecord` that does not depend on the photo.
 public struct DeviceGeometry: Sendable, Codable, Equatable {
     public var id: String
+    /// Hero width: the device's width.
     public var widthPoints: Double
+    /// Hero design height, including the part under the bars.
     public var heroHeightPoints: Double
+    /// Display scale, pixels per point.
     public var scale: Int
+    /// Status bar plus navigation bar.
     public var toolbarBandPoints: Double
+    /// Scroll offset at which the hero's bottom reaches the bottom of the toolbar band: show the inline
+    /// title there (`heroHeightPoints - toolbarBandPoints`).
     public var collapseOffsetPoints: Double
 }
 
 /// The stretch an asset's delivered tiers allow on a device target (`DeviceRecord.maximumStretch`): the
-/// asset target's `layout` in the manifest.
+/// asset target's `layout` in the manifest. The overscroll that reaches it is
+/// `(maximumStretch - 1) * heroHeightPoints` (`DeviceRecord.maximumOverscrollPoints`), not written.
 public struct StretchLayout: Sendable, Codable, Equatable {
     public var maximumStretch: Double
-    public var maximumOverscrollPoints: Double
-}
-
-extension DeviceRecord {
-    public var geometry: DeviceGeometry {
-        DeviceGeometry(id: id, widthPoints: widthPoints, heroHeightPoints: heroHeightPoints, scale: scale,
-                       toolbarBandPoints: toolbarBandPoints, collapseOffsetPoints: collapseOffsetPoints)
-    }
-
-    public var layout: StretchLayout? {
-        guard let maximumStretch, let maximumOverscrollPoints else { return nil }
-        return StretchLayout(maximumStretch: maximumStretch, maximumOverscrollPoints: maximumOverscrollPoints)
-    }
-
-    init(_ geometry: DeviceGeometry, layout: StretchLayout?) {
-        id = geometry.id
-        widthPoints = geometry.widthPoints
-        heroHeightPoints = geometry.heroHeightPoints
-        scale = geometry.scale
-        toolbarBandPoints = geometry.toolbarBandPoints
-        collapseOffsetPoints = geometry.collapseOffsetPoints
-        maximumStretch = layout?.maximumStretch
-        maximumOverscrollPoints = layout?.maximumOverscrollPoints
-    }
 }
 
 extension TargetRecord {
@@ -117,12 +107,15 @@ extension TargetRecord {
         aspectRatio = definition.aspectRatio
         headroom = definition.headroom
         let layout = try c.decodeIfPresent(StretchLayout.self, forKey: .layout)
-        device = definition.device.map { DeviceRecord($0, layout: layout) }
+        device = definition.device.map { DeviceRecord($0, maximumStretch: layout?.maximumStretch) }
         crop = try c.decode(CropRecord.self, forKey: .crop)
         derivatives = try c.decode([DerivativeEntry].self, forKey: .derivatives).flatMap(\.records)
         extensions = try c.decodeIfPresent([ExtensionRecord].self, forKey: .extensions)
         recommendation = try c.decodeIfPresent(RecommendationRecord.self, forKey: .recommendation)
         hdr = try c.decodeIfPresent(HDRRecord.self, forKey: .hdr)
+        for d in derivatives.indices where derivatives[d].kind == .scrim && derivatives[d].scrimOpacity == nil {
+            derivatives[d].scrimOpacity = recommendation?.scrim?.opacity
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -134,9 +127,9 @@ extension TargetRecord {
             try c.encode(headroom, forKey: .headroom)
             try c.encodeIfPresent(device?.geometry, forKey: .device)
         }
-        try c.encodeIfPresent(device?.layout, forKey: .layout)
+        try c.encodeIfPresent(device?.maximumStretch.map(StretchLayout.init), forKey: .layout)
         try c.encode(crop, forKey: .crop)
-        try c.encode(try DerivativeEntry.entries(derivatives), forKey: .derivatives)
+        try c.encode(try DerivativeEntry.entries(derivatives, recommendedOpacity: recommendation?.scrim?.opacity), forKey: .derivatives)
         try c.encodeIfPresent(extensions, forKey: .extensions)
         try c.encodeIfPresent(recommendation, forKey: .recommendation)
         try c.encodeIfPresent(hdr, forKey: .hdr)
@@ -169,8 +162,9 @@ private struct DerivativeEntry: Codable {
         var files: [FileRecord]
     }
 
-    /// Pairs each plain record with the scrim record of its tier that follows it.
-    static func entries(_ derivatives: [DerivativeRecord]) throws -> [DerivativeEntry] {
+    /// Pairs each plain record with the scrim record of its tier that follows it; a baked opacity equal to
+    /// the recommendation's (`recommendedOpacity`) is left out.
+    static func entries(_ derivatives: [DerivativeRecord], recommendedOpacity: Double?) throws -> [DerivativeEntry] {
         var entries: [DerivativeEntry] = []
         for derivative in derivatives {
             switch derivative.kind {
@@ -184,7 +178,7 @@ private struct DerivativeEntry: Codable {
                     throw EncodingError.invalidValue(derivative.tier, .init(codingPath: [], debugDescription:
                         "a scrim derivative must follow the plain derivative of its tier, at its size"))
                 }
-                entries[entries.count - 1].scrim = BakedScrimEntry(opacity: derivative.scrimOpacity,
+                entries[entries.count - 1].scrim = BakedScrimEntry(opacity: derivative.scrimOpacity == recommendedOpacity ? nil : derivative.scrimOpacity,
                                                                    bandLightnessChange: derivative.bandLightnessChange, files: derivative.files)
             }
         }
@@ -206,7 +200,7 @@ private struct DerivativeEntry: Codable {
 }
 
 extension FileRecord {
-    private enum Keys: String, CodingKey { case name, mimeType, bytes, sha256, gainMap }
+    private enum Keys: String, CodingKey { case name, mimeType, bytes, gainMap }
 
     /// Decodes `name` into `path`; the asset record prefixes its folder.
     public init(from decoder: Decoder) throws {
@@ -214,7 +208,6 @@ extension FileRecord {
         path = try c.decode(String.self, forKey: .name)
         mimeType = try c.decode(String.self, forKey: .mimeType)
         bytes = try c.decode(Int.self, forKey: .bytes)
-        sha256 = try c.decode(String.self, forKey: .sha256)
         gainMap = try c.decodeIfPresent(FileGainMapRecord.self, forKey: .gainMap)
     }
 
@@ -224,7 +217,6 @@ extension FileRecord {
         try c.encode(path, forKey: .name)
         try c.encode(mimeType, forKey: .mimeType)
         try c.encode(bytes, forKey: .bytes)
-        try c.encode(sha256, forKey: .sha256)
         try c.encodeIfPresent(gainMap, forKey: .gainMap)
     }
 }
@@ -314,7 +306,19 @@ extension AssetRecord {
     }
 
     private enum Keys: String, CodingKey {
-        case key, source, sidecarSHA256, altText, subjects, warnings, decode, targets, placeholders, steps, report, folder
+        case key, source, sidecarSHA256, altText, skipped, subjectBox, warnings, decode, targets, placeholders, report, folder
+    }
+
+    /// The decode of a source read at full size: its displayed size at load scale 1 (the manifest leaves it out).
+    private static func fullSizeDecode(of source: SourceRecord) -> DecodeRecord {
+        DecodeRecord(loadScale: 1, width: source.width, height: source.height)
+    }
+
+    /// The subject box every target's crop judges, when they all judge the same one (the manifest then
+    /// writes it once, on the asset).
+    private var sharedSubjectBox: PixelBox? {
+        guard let box = targets.first?.crop.subjectBox, targets.allSatisfy({ $0.crop.subjectBox == box }) else { return nil }
+        return box
     }
 
     public init(from decoder: Decoder) throws {
@@ -323,12 +327,14 @@ extension AssetRecord {
         source = try c.decode(SourceRecord.self, forKey: .source)
         sidecarSHA256 = try c.decodeIfPresent(String.self, forKey: .sidecarSHA256)
         altText = try c.decodeIfPresent(String.self, forKey: .altText)
-        subjects = try c.decodeIfPresent([SubjectRecord].self, forKey: .subjects)
+        skipReason = try c.decodeIfPresent(String.self, forKey: .skipped)
         warnings = try c.decode([String].self, forKey: .warnings)
-        decode = try c.decode(DecodeRecord.self, forKey: .decode)
-        targets = try c.decode([TargetRecord].self, forKey: .targets)
+        decode = try c.decodeIfPresent(DecodeRecord.self, forKey: .decode) ?? Self.fullSizeDecode(of: source)
+        targets = try c.decodeIfPresent([TargetRecord].self, forKey: .targets) ?? []
+        if let box = try c.decodeIfPresent(PixelBox.self, forKey: .subjectBox) {
+            for t in targets.indices where targets[t].crop.subjectBox == nil { targets[t].crop.subjectBox = box }
+        }
         placeholders = try c.decodeIfPresent(PlaceholderRecord.self, forKey: .placeholders)
-        steps = try c.decode([BuildStep].self, forKey: .steps)
         report = try c.decodeIfPresent(FileRecord.self, forKey: .report)
         if let folder = try c.decodeIfPresent(String.self, forKey: .folder) {
             guard folder.hasSuffix("/"), !folder.hasPrefix("/") else {
@@ -338,22 +344,121 @@ extension AssetRecord {
         }
     }
 
+    /// The same form everywhere (manifest, journal, `inspect --json`): a subject box all crops share is
+    /// written once, on the asset; `decode` only when the source was not read at full size. A skipped asset
+    /// is written as `skipped` (the reason) with no `targets`.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         let folder = self.folder
-        let lean = folder.isEmpty ? self : mappingPaths { String($0.dropFirst(folder.count)) }
+        var lean = folder.isEmpty ? self : mappingPaths { String($0.dropFirst(folder.count)) }
+        let sharedBox = sharedSubjectBox
+        if sharedBox != nil { for t in lean.targets.indices { lean.targets[t].crop.subjectBox = nil } }
         try c.encode(key, forKey: .key)
         try c.encode(source, forKey: .source)
         try c.encodeIfPresent(sidecarSHA256, forKey: .sidecarSHA256)
         try c.encodeIfPresent(altText, forKey: .altText)
-        try c.encodeIfPresent(subjects, forKey: .subjects)
+        try c.encodeIfPresent(skipReason, forKey: .skipped)
+        try c.encodeIfPresent(sharedBox, forKey: .subjectBox)
         try c.encode(warnings, forKey: .warnings)
-        try c.encode(decode, forKey: .decode)
-        try c.encode(lean.targets, forKey: .targets)
+        if decode != Self.fullSizeDecode(of: source) { try c.encode(decode, forKey: .decode) }
+        if !targets.isEmpty || skipReason == nil { try c.encode(lean.targets, forKey: .targets) }
         try c.encodeIfPresent(placeholders, forKey: .placeholders)
-        try c.encode(steps, forKey: .steps)
         try c.encodeIfPresent(lean.report, forKey: .report)
         if !folder.isEmpty { try c.encode(folder, forKey: .folder) }
+    }
+}
+
+extension SourceRecord {
+    private enum Keys: String, CodingKey {
+        case path, sha256, bytes, format, width, height, orientation, colorSpace, iccProfile, bitDepth, hasAlpha, gainMap
+    }
+
+    /// `orientation` 1 (upright), `bitDepth` 8 and `hasAlpha` false are left out.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        path = try c.decode(String.self, forKey: .path)
+        sha256 = try c.decode(String.self, forKey: .sha256)
+        bytes = try c.decode(Int.self, forKey: .bytes)
+        format = try c.decode(String.self, forKey: .format)
+        width = try c.decode(Int.self, forKey: .width)
+        height = try c.decode(Int.self, forKey: .height)
+        orientation = try c.decodeIfPresent(Int.self, forKey: .orientation) ?? 1
+        colorSpace = try c.decode(String.self, forKey: .colorSpace)
+        iccProfile = try c.decodeIfPresent(String.self, forKey: .iccProfile)
+        bitDepth = try c.decodeIfPresent(Int.self, forKey: .bitDepth) ?? 8
+        hasAlpha = try c.decodeIfPresent(Bool.self, forKey: .hasAlpha) ?? false
+        gainMap = try c.decodeIfPresent(SourceGainMapRecord.self, forKey: .gainMap)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(format, forKey: .format)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        if orientation != 1 { try c.encode(orientation, forKey: .orientation) }
+        try c.encode(colorSpace, forKey: .colorSpace)
+        try c.encodeIfPresent(iccProfile, forKey: .iccProfile)
+        if bitDepth != 8 { try c.encode(bitDepth, forKey: .bitDepth) }
+        if hasAlpha { try c.encode(hasAlpha, forKey: .hasAlpha) }
+        try c.encodeIfPresent(gainMap, forKey: .gainMap)
+    }
+}
+
+extension CropRecord {
+    private enum Keys: String, CodingKey {
+        case x, y, width, height, mode, requestedMode, subjectX, subjectY, subjectClearsToolbar, zoom, subjectBox, subjectClearsToolbarReason
+    }
+
+    /// `requestedMode` is written only when it differs from `mode`, `zoom` only when not 1.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        x = try c.decode(Int.self, forKey: .x)
+        y = try c.decode(Int.self, forKey: .y)
+        width = try c.decode(Int.self, forKey: .width)
+        height = try c.decode(Int.self, forKey: .height)
+        mode = try c.decode(String.self, forKey: .mode)
+        requestedMode = try c.decodeIfPresent(String.self, forKey: .requestedMode) ?? mode
+        subjectX = try c.decode(Double.self, forKey: .subjectX)
+        subjectY = try c.decode(Double.self, forKey: .subjectY)
+        subjectClearsToolbar = try c.decode(Bool.self, forKey: .subjectClearsToolbar)
+        zoom = try c.decodeIfPresent(Double.self, forKey: .zoom) ?? 1
+        subjectBox = try c.decodeIfPresent(PixelBox.self, forKey: .subjectBox)
+        subjectClearsToolbarReason = try c.decodeIfPresent(String.self, forKey: .subjectClearsToolbarReason)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(x, forKey: .x)
+        try c.encode(y, forKey: .y)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encode(mode, forKey: .mode)
+        if requestedMode != mode { try c.encode(requestedMode, forKey: .requestedMode) }
+        try c.encode(subjectX, forKey: .subjectX)
+        try c.encode(subjectY, forKey: .subjectY)
+        try c.encode(subjectClearsToolbar, forKey: .subjectClearsToolbar)
+        if let zoom, zoom != 1 { try c.encode(zoom, forKey: .zoom) }
+        try c.encodeIfPresent(subjectBox, forKey: .subjectBox)
+        try c.encodeIfPresent(subjectClearsToolbarReason, forKey: .subjectClearsToolbarReason)
+    }
+}
+
+extension PaletteColorRecord {
+    /// A `[color, share]` pair, like the scrim's stops.
+    public init(from decoder: Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        color = try c.decode(String.self)
+        share = try c.decode(Double.self)
+        guard c.isAtEnd else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "a palette colour is [color, share]") }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(color)
+        try c.encode(share)
     }
 }
 

@@ -23,17 +23,15 @@ public struct AssetRecord: Sendable, Codable, Equatable {
     /// SHA-256 of the sidecar file that applied, if any (a changed sidecar rebuilds the asset).
     public var sidecarSHA256: String?
     public var altText: String?
-    /// What the photo is about, found once for every target (`attention` crops keep them whole and, where
-    /// they can, below the toolbar band); nil when none was found.
-    public var subjects: [SubjectRecord]? = nil
     /// Non-fatal findings (decoder warnings, skipped or upscaled tiers), one line each.
     public var warnings: [String]
     /// The decode used for every derivative: shrink-on-load scale and the decoded size.
     public var decode: DecodeRecord
     public var targets: [TargetRecord]
     public var placeholders: PlaceholderRecord?
-    /// The build steps that ran for this asset, in order.
-    public var steps: [BuildStep]
+    /// Why no picture was delivered, one line (`too small for every tier: ...`), or nil when at least one
+    /// was: a skipped asset's record has no targets or placeholders (`skipped(because:)`).
+    public var skipReason: String? = nil
     /// The asset's analysis report (`--report`): every glyph region's measurements, the analysis and
     /// extension parameters, as `AssetReport` JSON. Absent unless asked for.
     public var report: FileRecord? = nil
@@ -118,6 +116,10 @@ public struct HDRRecord: Sendable, Codable, Equatable {
     /// equals the SDR one under the status bar, toolbar and top text); below, it returns along the top
     /// scrim's gradient. nil without glyph regions.
     public var attenuatedTopPoints: Double?
+    /// The same from the hero's bottom, under text boxes served from the bottom edge (a web hero's title
+    /// over the bottom): the map is removed within it and returns along the lower scrim's gradient; nil
+    /// without such boxes.
+    public var attenuatedBottomPoints: Double? = nil
     /// The brightest luminance under any glyph region, measured on the largest tier; nil without regions.
     public var glyphPeakLuminance: HDRGlyphPeaks?
 
@@ -139,45 +141,40 @@ public struct HDRGlyphPeaks: Sendable, Codable, Equatable {
 }
 
 /// The device class a target is for and the hero's layout numbers on it (`HeroLayout`). Lengths in points.
-/// The manifest writes the geometry (`DeviceGeometry`: the same for every asset) in the top-level
-/// `targets` table and the stretch numbers, which depend on the asset's delivered tiers, as the asset
-/// target's `layout` (`StretchLayout`).
+/// The geometry (`DeviceGeometry`: the same for every asset, read through this record as `device.widthPoints`
+/// etc.) is written once in the manifest's top-level `targets` table; the stretch, which depends on the
+/// asset's delivered tiers, is the asset target's `layout` (`StretchLayout`).
+@dynamicMemberLookup
 public struct DeviceRecord: Sendable, Equatable {
-    public var id: String
-    /// Hero width: the device's width.
-    public var widthPoints: Double
-    /// Hero design height, including the part under the bars.
-    public var heroHeightPoints: Double
-    /// Display scale, pixels per point.
-    public var scale: Int
-    /// Status bar plus navigation bar.
-    public var toolbarBandPoints: Double
-    /// Scroll offset at which the hero's bottom reaches the bottom of the toolbar band: show the inline
-    /// title there (`heroHeightPoints - toolbarBandPoints`).
-    public var collapseOffsetPoints: Double
+    public var geometry: DeviceGeometry
     /// The largest stretch (`scaleEffect`, anchored at the bottom) at which the delivered tier with the most
     /// source pixels still has a source pixel per displayed pixel, rounded down to 1e-4; nil when no tier
     /// was produced. An upscaled tier counts with the crop's size, the source pixels it was enlarged from
     /// (`DerivativePlan.largestSourcePixelSize`): a stretch that needs invented pixels is no headroom.
     public var maximumStretch: Double?
-    /// The overscroll at which that stretch is reached (0 when `maximumStretch <= 1`).
-    public var maximumOverscrollPoints: Double?
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<DeviceGeometry, Value>) -> Value { geometry[keyPath: keyPath] }
+
+    /// The overscroll at which `maximumStretch` is reached: `(maximumStretch - 1) * heroHeightPoints`, at least
+    /// 0, rounded down to 0.01 pt; nil when no tier was produced.
+    public var maximumOverscrollPoints: Double? {
+        maximumStretch.map { (max(0, ($0 - 1) * geometry.heroHeightPoints) * 100).rounded(.down) / 100 }
+    }
+
+    init(_ geometry: DeviceGeometry, maximumStretch: Double?) {
+        self.geometry = geometry
+        self.maximumStretch = maximumStretch
+    }
 
     /// - Parameter deliveredPixelSize: the source pixels behind the delivered tier that allows the most
     ///   stretch; nil when no tier was produced.
     init(_ device: DeviceClass, deliveredPixelSize: PixelSize?) {
-        // The stretch numbers need a delivered size; the others do not depend on it.
+        // The stretch needs a delivered size; the geometry does not depend on it.
         let layout = HeroLayout(device: device, deliveredPixelSize: deliveredPixelSize ?? PixelSize(width: 1, height: 1))
-        id = layout.deviceID
-        widthPoints = layout.heroWidthPoints
-        heroHeightPoints = layout.heroHeightPoints
-        scale = layout.scale
-        toolbarBandPoints = layout.toolbarBandPoints
-        collapseOffsetPoints = layout.collapseOffsetPoints
-        guard deliveredPixelSize != nil else { return }
-        let stretch = (layout.maximumStretch * 1e4 + 1e-6).rounded(.down) / 1e4
-        maximumStretch = stretch
-        maximumOverscrollPoints = (max(0, (stretch - 1) * layout.heroHeightPoints) * 100).rounded(.down) / 100
+        geometry = DeviceGeometry(id: layout.deviceID, widthPoints: layout.heroWidthPoints, heroHeightPoints: layout.heroHeightPoints,
+                                  scale: layout.scale, toolbarBandPoints: layout.toolbarBandPoints,
+                                  collapseOffsetPoints: layout.collapseOffsetPoints)
+        maximumStretch = deliveredPixelSize.map { _ in (layout.maximumStretch * 1e4 + 1e-6).rounded(.down) / 1e4 }
     }
 }
 
@@ -189,7 +186,6 @@ public struct CropRecord: Sendable, Codable, Equatable {
     public var height: Int
     public var mode: String
     public var requestedMode: String
-    public var score: Double
     /// The point the crop is built around, full-resolution source pixels.
     public var subjectX: Double
     public var subjectY: Double
@@ -283,7 +279,6 @@ public struct FileRecord: Sendable, Codable, Equatable {
     /// `Content-Type` takes it.
     public var mimeType: String
     public var bytes: Int
-    public var sha256: String
     /// The gain map this file carries (an Ultra HDR JPEG with ISO 21496-1 metadata); absent for SDR files.
     public var gainMap: FileGainMapRecord? = nil
 

@@ -23,6 +23,7 @@ enum PreviewAssets {
     section.asset > h2 { font-size: 17px; margin: 0 0 2px; font-weight: 650; word-break: break-all; }
     .subtitle { color: var(--dim); margin: 0 0 16px; }
     .warnings { color: #ffcc66; margin: 0 0 16px; padding-left: 18px; }
+    .skipped { color: #ff8a80; margin: 0 0 12px; font-weight: 600; }
     .subtitle, .legend, figcaption { overflow-wrap: anywhere; }
     .targets { display: flex; flex-wrap: wrap; gap: 28px; align-items: flex-start; }
     .targets > * { min-width: 0; max-width: 100%; }

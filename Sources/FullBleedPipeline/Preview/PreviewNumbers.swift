@@ -18,7 +18,7 @@ enum PreviewNumbers {
         let crop = target.crop
         var cropText = "\(crop.width)×\(crop.height) px at (\(crop.x), \(crop.y)) · \(crop.mode)"
         if crop.mode != crop.requestedMode { cropText += " (asked \(crop.requestedMode))" }
-        cropText += " · score \(PreviewMarkup.number(crop.score))"
+        if let score = context.report?.target(named: target.name)?.cropScore { cropText += " · score \(PreviewMarkup.number(score))" }
         rows.append(("Crop", t(cropText)))
         if target.device != nil {
             rows.append(("Subject", t(crop.subjectClearsToolbar ? "clears the toolbar band" : (crop.subjectClearsToolbarReason ?? "under the toolbar band"))))

@@ -95,7 +95,10 @@ public enum PreviewPage {
             html += "<ul class=\"warnings\">" + asset.warnings.map { "<li>\(PreviewMarkup.text($0))</li>" }.joined() + "</ul>\n"
         }
         html += "<div class=\"targets\">\n"
-        html += sourcePanel(asset, thumbnail: options.sourceThumbnails[asset.key])
+        if let reason = asset.skipReason {
+            html += "<p class=\"skipped\">Skipped: \(PreviewMarkup.text(reason))</p>\n"
+        }
+        html += sourcePanel(asset, thumbnail: options.sourceThumbnails[asset.key], subjects: options.reports[asset.key]?.subjects ?? [])
         let context = PreviewFrames.Context(asset: asset, report: options.reports[asset.key], outputFolderURL: options.outputFolderURL)
         for target in asset.targets {
             html += "<div class=\"target\">\n"
@@ -112,7 +115,8 @@ public enum PreviewPage {
 
     /// The source (thumbnail or a plain box of its aspect) with each target's crop drawn as an outline in
     /// CSS percentages of the source's displayed size.
-    static func sourcePanel(_ asset: AssetRecord, thumbnail: String?) -> String {
+    /// - Parameter subjects: the subject regions of the asset's report (none without a report).
+    static func sourcePanel(_ asset: AssetRecord, thumbnail: String?, subjects: [SubjectRecord]) -> String {
         let source = asset.source
         let width = Double(max(1, source.width)), height = Double(max(1, source.height))
         var html = "<figure class=\"source-panel\">\n"
@@ -137,7 +141,7 @@ public enum PreviewPage {
         }
         // Every subject region, labelled with its kind and confidence at its bottom-left corner (crop labels
         // take the top rows).
-        for subject in asset.subjects ?? [] {
+        for subject in subjects {
             let region = Box(x: Double(subject.x), y: Double(subject.y), width: Double(subject.width), height: Double(subject.height))
             html += "<div class=\"subject \(subjectClass(subject.kind))\" data-kind=\"\(PreviewMarkup.attribute(subject.kind))\" "
                 + "data-confidence=\"\(PreviewMarkup.number(subject.confidence))\" style=\"\(box(region, width: width, height: height))\">"
@@ -166,7 +170,7 @@ public enum PreviewPage {
             }
             html += "</li>"
         }
-        let kinds = Set((asset.subjects ?? []).map(\.kind))
+        let kinds = Set(subjects.map(\.kind))
         for kind in subjectKinds where kinds.contains(kind) {
             html += "<li class=\"key \(subjectClass(kind))\">\(PreviewMarkup.text(kind)) subject (dashed box, label: kind and confidence)</li>"
         }

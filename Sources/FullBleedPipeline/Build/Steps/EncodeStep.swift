@@ -2,14 +2,23 @@ import Foundation
 import FullBleedCodecs
 import FullBleedImage
 
+/// One output file of an asset as made: where it goes, its bytes and their SHA-256 (hex), which the build
+/// journal keeps so that a killed run's staged file is adopted only while it still hashes to it.
+public struct EncodedFile: Sendable {
+    /// Relative to the output folder.
+    public var path: String
+    public var bytes: [UInt8]
+    public var sha256: String
+}
+
 /// `.encode`: an asset's pictures into every output format of the pipeline. Pictures are queued as they
 /// are made, then encoded together, on every core when allowed (encoding is most of a build's time:
 /// WebP alone is about two thirds of the codec floor). Files come back in queue order, so the output
 /// is byte-identical whatever the parallelism.
 final class OutputEncoder {
     struct Encoded {
-        /// Relative output path and bytes, in queue order (variant by variant, formats in pipeline order).
-        var files: [(path: String, bytes: [UInt8])]
+        /// The files in queue order (variant by variant, formats in pipeline order).
+        var files: [EncodedFile]
         /// Variant name -> the records of its files.
         var records: [String: [FileRecord]]
     }
@@ -65,9 +74,9 @@ final class OutputEncoder {
             do { bytes = try results[index].get() } catch let error as CodecError { throw error.at(path: path) }
             let sha256 = SHA256.hex(bytes)
             let relative = spec.outputPath(asset: assetKey, variant: variant, fileExtension: format.fileExtension, sha256: sha256)
-            encoded.files.append((relative, bytes))
+            encoded.files.append(EncodedFile(path: relative, bytes: bytes, sha256: sha256))
             let mapRecord = jobs[index].gainMap.map { FileGainMapRecord(width: $0.size.width, height: $0.size.height) }
-            let record = FileRecord(path: relative, mimeType: format.mimeType, bytes: bytes.count, sha256: sha256, gainMap: mapRecord)
+            let record = FileRecord(path: relative, mimeType: format.mimeType, bytes: bytes.count, gainMap: mapRecord)
             encoded.records[variant, default: []].append(record)
         }
         return encoded

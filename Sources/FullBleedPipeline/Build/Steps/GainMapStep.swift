@@ -55,6 +55,8 @@ enum GainMapStep {
                 deliveredHDR: HDRRecord.rounded(HDRLuminance.peak(of: picture, gainMap: result.maps[largest.index], in: rects)),
                 tier: target.derivatives.derivatives[largest.index].tier.label)
             result.record.attenuatedTopPoints = attenuation.map { HDRRecord.rounded($0.topExtentPoints) }
+            let bottomExtent: Double? = attenuation?.bottomExtentPoints
+            if let bottomExtent { result.record.attenuatedBottomPoints = HDRRecord.rounded(bottomExtent) }
         }
         return result
     }
