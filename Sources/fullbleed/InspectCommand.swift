@@ -71,7 +71,7 @@ enum InspectReport {
             var header = "  \(target.name): crop \(c.width)x\(c.height) at (\(c.x), \(c.y)), \(c.mode)"
             if c.mode != c.requestedMode { header += " (asked \(c.requestedMode))" }
             if let score = report.target(named: target.name)?.cropScore { header += String(format: ", score %.2f", score) }
-            if let zoom = c.zoom, zoom > 1 { header += String(format: ", zoom %.2fx", zoom) }
+            if c.zoom > 1 { header += String(format: ", zoom %.2fx", c.zoom) }
             if c.subjectClearsToolbar {
                 header += target.device != nil ? ", subject whole and below the toolbar" : ", subject whole"
             } else {

@@ -230,22 +230,6 @@ import FullBleedTestSupport
     }
 }
 
-/// SHA-256 through the system's `sha256sum`, independent of the code under test.
-func sha256Hex(_ bytes: [UInt8]) -> String {
-    let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("fb-sha-\(UUID().uuidString)")
-    try? Data(bytes).write(to: tmp)
-    defer { try? FileManager.default.removeItem(at: tmp) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [tmp.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try? process.run()
-    let out = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(String(decoding: out, as: UTF8.self).prefix(64))
-}
-
 @Suite struct BuildColorTests {
     @Test(.requiresCorpus) func displayP3StaysP3ByDefaultAndConvertsWithColorSRGB() throws {
         let tmp = try TemporaryDirectory("color")

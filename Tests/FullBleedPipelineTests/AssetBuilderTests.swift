@@ -151,7 +151,7 @@ import FullBleedTestSupport
         // Low in the picture: every crop clears the band unzoomed, one decode at 1/2.
         let low = try Self.build(try Self.jpeg(object: PixelRect(x: 3150, y: 2000, width: 160, height: 160)))
         #expect(low.decode.loadScale == 0.5, "\(low.decode)")
-        #expect(low.targets.allSatisfy { ($0.crop.zoom ?? 1) == 1 })
+        #expect(low.targets.allSatisfy { $0.crop.zoom == 1 })
 
         // Near the top: the phone crop must zoom to clear the band, so the source is decoded again at a
         // size that feeds the zoomed crop without enlarging, and the verdict holds on that crop.
@@ -159,7 +159,7 @@ import FullBleedTestSupport
         let high = try Self.build(try Self.jpeg(object: object))
         #expect(high.decode.loadScale > low.decode.loadScale, "\(high.decode)")
         let phone = try #require(high.targets.first { $0.device?.id == "iphone-17-pro" })
-        let zoom = try #require(phone.crop.zoom)
+        let zoom = phone.crop.zoom
         #expect(zoom > 1 && zoom <= 1.5, "zoom \(zoom)")
         #expect(phone.crop.subjectClearsToolbar, "\(phone.crop.subjectClearsToolbarReason ?? "")")
         let crop = PixelRect(x: phone.crop.x, y: phone.crop.y, width: phone.crop.width, height: phone.crop.height)

@@ -19,6 +19,19 @@ import FullBleedCore
 // - Files have no digest (the build journal keeps the digest of each staged file for its recovery).
 // - A skipped asset (no picture delivered) has `skipped`, its reason, and no targets or placeholders.
 
+/// The lean form's one rule for defaults: a field equal to its default is not written, and reads back as it.
+extension KeyedEncodingContainer {
+    mutating func encode<Value: Encodable & Equatable>(_ value: Value, forKey key: Key, unlessItIs defaultValue: Value) throws {
+        if value != defaultValue { try encode(value, forKey: key) }
+    }
+}
+
+extension KeyedDecodingContainer {
+    func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key, default defaultValue: Value) throws -> Value {
+        try decodeIfPresent(type, forKey: key) ?? defaultValue
+    }
+}
+
 extension CodingUserInfoKey {
     /// Set (to `true`) on the encoder of a manifest: target records leave their `TargetDefinition` to the
     /// manifest's top-level `targets` table.
@@ -382,11 +395,11 @@ extension SourceRecord {
         format = try c.decode(String.self, forKey: .format)
         width = try c.decode(Int.self, forKey: .width)
         height = try c.decode(Int.self, forKey: .height)
-        orientation = try c.decodeIfPresent(Int.self, forKey: .orientation) ?? 1
+        orientation = try c.decode(Int.self, forKey: .orientation, default: 1)
         colorSpace = try c.decode(String.self, forKey: .colorSpace)
         iccProfile = try c.decodeIfPresent(String.self, forKey: .iccProfile)
-        bitDepth = try c.decodeIfPresent(Int.self, forKey: .bitDepth) ?? 8
-        hasAlpha = try c.decodeIfPresent(Bool.self, forKey: .hasAlpha) ?? false
+        bitDepth = try c.decode(Int.self, forKey: .bitDepth, default: 8)
+        hasAlpha = try c.decode(Bool.self, forKey: .hasAlpha, default: false)
         gainMap = try c.decodeIfPresent(SourceGainMapRecord.self, forKey: .gainMap)
     }
 
@@ -398,11 +411,11 @@ extension SourceRecord {
         try c.encode(format, forKey: .format)
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)
-        if orientation != 1 { try c.encode(orientation, forKey: .orientation) }
+        try c.encode(orientation, forKey: .orientation, unlessItIs: 1)
         try c.encode(colorSpace, forKey: .colorSpace)
         try c.encodeIfPresent(iccProfile, forKey: .iccProfile)
-        if bitDepth != 8 { try c.encode(bitDepth, forKey: .bitDepth) }
-        if hasAlpha { try c.encode(hasAlpha, forKey: .hasAlpha) }
+        try c.encode(bitDepth, forKey: .bitDepth, unlessItIs: 8)
+        try c.encode(hasAlpha, forKey: .hasAlpha, unlessItIs: false)
         try c.encodeIfPresent(gainMap, forKey: .gainMap)
     }
 }
@@ -420,11 +433,11 @@ extension CropRecord {
         width = try c.decode(Int.self, forKey: .width)
         height = try c.decode(Int.self, forKey: .height)
         mode = try c.decode(String.self, forKey: .mode)
-        requestedMode = try c.decodeIfPresent(String.self, forKey: .requestedMode) ?? mode
+        requestedMode = try c.decode(String.self, forKey: .requestedMode, default: mode)
         subjectX = try c.decode(Double.self, forKey: .subjectX)
         subjectY = try c.decode(Double.self, forKey: .subjectY)
         subjectClearsToolbar = try c.decode(Bool.self, forKey: .subjectClearsToolbar)
-        zoom = try c.decodeIfPresent(Double.self, forKey: .zoom) ?? 1
+        zoom = try c.decode(Double.self, forKey: .zoom, default: 1)
         subjectBox = try c.decodeIfPresent(PixelBox.self, forKey: .subjectBox)
         subjectClearsToolbarReason = try c.decodeIfPresent(String.self, forKey: .subjectClearsToolbarReason)
     }
@@ -436,11 +449,11 @@ extension CropRecord {
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)
         try c.encode(mode, forKey: .mode)
-        if requestedMode != mode { try c.encode(requestedMode, forKey: .requestedMode) }
+        try c.encode(requestedMode, forKey: .requestedMode, unlessItIs: mode)
         try c.encode(subjectX, forKey: .subjectX)
         try c.encode(subjectY, forKey: .subjectY)
         try c.encode(subjectClearsToolbar, forKey: .subjectClearsToolbar)
-        if let zoom, zoom != 1 { try c.encode(zoom, forKey: .zoom) }
+        try c.encode(zoom, forKey: .zoom, unlessItIs: 1)
         try c.encodeIfPresent(subjectBox, forKey: .subjectBox)
         try c.encodeIfPresent(subjectClearsToolbarReason, forKey: .subjectClearsToolbarReason)
     }
@@ -479,7 +492,7 @@ extension ScrimRecord {
             }
             return ScrimStop(location: pair[0], opacity: pair[1])
         }
-        compositing = try c.decodeIfPresent(ScrimCompositing.self, forKey: .compositing) ?? .gammaEncoded
+        compositing = try c.decode(ScrimCompositing.self, forKey: .compositing, default: .gammaEncoded)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -490,6 +503,6 @@ extension ScrimRecord {
         try c.encode(heightPoints, forKey: .heightPoints)
         try c.encode(heightFraction, forKey: .heightFraction)
         try c.encode(stops.map { [$0.location, $0.opacity] }, forKey: .stops)
-        if compositing != .gammaEncoded { try c.encode(compositing, forKey: .compositing) }
+        try c.encode(compositing, forKey: .compositing, unlessItIs: .gammaEncoded)
     }
 }

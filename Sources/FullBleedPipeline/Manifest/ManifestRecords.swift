@@ -190,8 +190,8 @@ public struct CropRecord: Sendable, Codable, Equatable {
     public var subjectX: Double
     public var subjectY: Double
     public var subjectClearsToolbar: Bool
-    /// Largest crop of the aspect ratio / this crop's width (1: not zoomed). nil in manifests before it.
-    public var zoom: Double? = nil
+    /// Largest crop of the aspect ratio / this crop's width (1: not zoomed).
+    public var zoom: Double = 1
     /// The box `subjectClearsToolbar` judges (the union of the high-confidence subjects, else the most
     /// confident one, else the focal pixel), full-resolution source pixels; nil without a subject.
     public var subjectBox: PixelBox? = nil
