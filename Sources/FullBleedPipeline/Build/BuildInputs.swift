@@ -78,78 +78,109 @@ struct BuildInputs {
     }
 }
 
-/// What the previous build in the output folder left: its manifest (when this tool version made it with this
-/// pipeline, its records may be reused) and the build-state cache.
+/// What the previous build in the output folder left: its manifest, read one record at a time
+/// (`ManifestFile`; when this tool version made it with this pipeline its records may be reused), and the
+/// build-state cache. Holds the byte range of each record, not the records.
 struct PreviousBuild {
-    var manifest: Manifest?
+    var file: ManifestFile?
     /// Same tool version and pipeline hash: records may be reused.
     var isReusable: Bool
-    /// Source path -> record.
-    var records: [String: AssetRecord]
+    /// Source path -> the byte range of its record in `file`.
+    var ranges: [String: Range<Int>]
     var state: BuildState?
-    /// Every output the previous manifest lists.
-    var outputPaths: Set<String>
+
+    /// The previous manifest without its assets (tool, pipeline, failures, shard, public path).
+    var header: Manifest? { file?.header }
+
+    /// The record of `entry` (a reused one: in the previous manifest or in memory).
+    func record(of entry: ManifestEntry) -> AssetRecord? {
+        switch entry.origin {
+        case .previous(let range): try? file?.record(at: range)
+        case .record(let record): record
+        case .journal: nil
+        }
+    }
+
+    /// The previous record of the source at `path`, nil when there is none or it does not decode.
+    func record(of path: String) -> AssetRecord? {
+        guard let file, let range = ranges[path] else { return nil }
+        return try? file.record(at: range)
+    }
+
+    /// Only the source path of a record, to index the manifest without decoding whole records.
+    private struct SourcePath: Decodable {
+        struct Source: Decodable { var path: String }
+        var source: Source
+    }
 
     static func load(from out: OutputDirectory?, manifestName: String, spec: PipelineSpec, shard: Shard?) -> PreviousBuild {
-        let bytes = out.flatMap { (try? $0.readFile(manifestName, limit: Manifest.maximumBytes)) ?? nil }
-        let manifest = bytes.flatMap { try? Manifest.decode($0) }
-        let reusable = manifest.map { $0.tool.version == ToolVersion.current && $0.pipeline.hash == spec.contentHash } ?? false
-        return PreviousBuild(
-            manifest: manifest, isReusable: reusable,
-            records: Dictionary((manifest?.assets ?? []).map { ($0.source.path, $0) }, uniquingKeysWith: { a, _ in a }),
-            state: out.flatMap { BuildState.load(from: $0, shard: shard) },
-            outputPaths: Set((manifest?.assets ?? []).flatMap(\.outputPaths)))
+        let file = out.flatMap { (try? ManifestFile.open(manifestName, in: $0)) ?? nil }
+        var ranges: [String: Range<Int>] = [:]
+        for range in file?.assetRanges ?? [] {
+            if let path = try? file?.decode(SourcePath.self, at: range).source.path, ranges[path] == nil { ranges[path] = range }
+        }
+        let reusable = file.map { $0.header.tool.version == ToolVersion.current && $0.header.pipeline.hash == spec.contentHash } ?? false
+        return PreviousBuild(file: file, isReusable: reusable, ranges: ranges,
+                             state: out.flatMap { BuildState.load(from: $0, shard: shard) })
     }
 }
 
 /// Which sources are unchanged since the previous build (same tool, pipeline and sidecar; same bytes, by
 /// size and modification time first and the content hash to confirm; every output still present; an
 /// analysis report when reports are asked for) and which must be built. A reused record drops its report
-/// when reports are not asked for (the file is then a stale output).
+/// when reports are not asked for (the file is then a stale output). Reused records stay in the previous
+/// manifest (`ManifestEntry.previous`) unless changed.
 struct ReusePlan {
-    var reused: [AssetRecord] = []
+    var reused: [ManifestEntry] = []
     var toBuild: [SourceFile] = []
     /// The build-state entries of the reused sources (built ones are added after the build).
     var state: BuildState
-    /// Sources the previous manifest had a record of (for `--check`: "stale" rather than "missing").
-    var hadRecord: Set<String> = []
     /// Outputs of sources no longer among the inputs, sorted.
     var orphanedOutputs: [String] = []
+    /// Outputs the previous manifest lists for the sources to build: stale unless the rebuild makes them again.
+    var replacedOutputs: [String] = []
 
     static func decide(_ inputs: BuildInputs, previous: PreviousBuild, out: OutputDirectory?, spec: PipelineSpec, force: Bool,
                        reports: Bool = false) -> ReusePlan {
         var plan = ReusePlan(state: BuildState(toolVersion: ToolVersion.current, pipelineHash: spec.contentHash, sources: [:]))
         for source in inputs.sources {
-            if previous.records[source.relativePath] != nil { plan.hadRecord.insert(source.relativePath) }
-            if !force, let (previousRecord, entry) = reusable(source, inputs: inputs, previous: previous, out: out),
+            let previousRecord = previous.record(of: source.relativePath)
+            if !force, let previousRecord, let entry = reusable(source, record: previousRecord, inputs: inputs, previous: previous, out: out),
                !reports || previousRecord.report != nil {
-                var record = previousRecord
-                if !reports { record.report = nil }
-                plan.reused.append(record)
+                if !reports && previousRecord.report != nil {
+                    var record = previousRecord
+                    record.report = nil
+                    plan.replacedOutputs += previousRecord.outputPaths   // the report among them is stale now
+                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: record.deliversImages, origin: .record(record)))
+                } else {
+                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: previousRecord.deliversImages,
+                                                     origin: .previous(previous.ranges[source.relativePath]!)))
+                }
                 plan.state.sources[source.relativePath] = entry
             } else {
                 plan.toBuild.append(source)
+                plan.replacedOutputs += previousRecord?.outputPaths ?? []
             }
         }
         let current = Set(inputs.sources.map(\.relativePath))
-        plan.orphanedOutputs = (previous.manifest?.assets ?? []).filter { !current.contains($0.source.path) }.flatMap(\.outputPaths).sorted()
+        plan.orphanedOutputs = previous.ranges.keys.filter { !current.contains($0) }.sorted()
+            .flatMap { previous.record(of: $0)?.outputPaths ?? [] }.sorted()
         return plan
     }
 
     /// The previous record of `source` and its state entry when the source is unchanged, else nil.
-    static func reusable(_ source: SourceFile, inputs: BuildInputs, previous: PreviousBuild,
-                         out: OutputDirectory?) -> (AssetRecord, BuildState.Entry)? {
+    static func reusable(_ source: SourceFile, record: AssetRecord, inputs: BuildInputs, previous: PreviousBuild,
+                         out: OutputDirectory?) -> BuildState.Entry? {
         let sidecarSHA256: String?
         switch inputs.sidecars[source.relativePath] {
         case .failure: return nil
         case .success(let sidecar): sidecarSHA256 = sidecar.sha256
         case nil: sidecarSHA256 = nil
         }
-        guard previous.isReusable, inputs.namingConflicts[source.relativePath] == nil,
-              let record = previous.records[source.relativePath], record.sidecarSHA256 == sidecarSHA256,
+        guard previous.isReusable, inputs.namingConflicts[source.relativePath] == nil, record.sidecarSHA256 == sidecarSHA256,
               let out, record.outputPaths.allSatisfy({ out.exists($0) }),
               let entry = unchanged(source, entry: previous.state?.sources[source.relativePath], record: record) else { return nil }
-        return (record, entry)
+        return entry
     }
 
     /// The state entry of `source` when its bytes are still the ones `record` was built from: same size and
@@ -163,4 +194,19 @@ struct ReusePlan {
               SHA256.hex(bytes) == record.source.sha256 else { return nil }
         return BuildState.Entry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds, sha256: record.source.sha256)
     }
+}
+
+/// One asset of the manifest being written, and where its record is: still in the previous manifest,
+/// in this run's journal, or in memory (a reused record that changed).
+struct ManifestEntry: Sendable {
+    enum Origin: Sendable {
+        case previous(Range<Int>)
+        case journal(BuildJournal.JournaledAsset)
+        case record(AssetRecord)
+    }
+
+    /// The source's path (the manifest's sort key).
+    var path: String
+    var deliversImages: Bool
+    var origin: Origin
 }

@@ -49,10 +49,25 @@ final class BuildJournal: @unchecked Sendable {
     let pipelineHash: String
     private let mutex = NSLock()
     private var file: OutputDirectory.AppendFile?
-    /// Every staged output of this run (for `discard`), in journal order.
-    private var staged: [OutputDirectory.StagedFile] = []
+    /// Every staged output of this run (for the commit and `discard`), in journal order: the final and
+    /// the temporary name only (the journal file's own claim keeps the run's lock while they are staged).
+    private var staged: [(relativePath: String, temporaryName: String)] = []
+
+    /// The staged outputs as files to commit or discard.
+    private var stagedFiles: [OutputDirectory.StagedFile] { staged.map { out.staged($0.relativePath, temporaryName: $0.temporaryName) } }
     private var committed = false
     private var entries: [String: BuildState.Entry] = [:]
+    /// Source path -> the photo's line in this run's journal (its record is read back from there to write
+    /// the manifest, so the build does not hold every record).
+    private var lines: [String: JournaledAsset] = [:]
+
+    /// Where the journal holds a finished photo's record.
+    struct JournaledAsset: Sendable {
+        /// The byte range of the photo's line in the journal file.
+        var line: Range<Int>
+        /// Whether the photo delivers images (false: skipped, with a reason).
+        var deliversImages: Bool
+    }
 
     var name: String { Self.prefix + out.lease.token + Self.suffix }
 
@@ -85,7 +100,9 @@ final class BuildJournal: @unchecked Sendable {
     }
 
     /// Appends `line`, creating the journal (with its header) on first use. Callers hold `mutex`.
-    private func appendLocked(_ line: Line, flush: Bool = false) throws {
+    /// - Returns: the line's byte range in the journal file.
+    @discardableResult
+    private func appendLocked(_ line: Line, flush: Bool = false) throws -> Range<Int> {
         if file == nil {
             let created = try out.createAppendFile(name)
             do {
@@ -98,7 +115,39 @@ final class BuildJournal: @unchecked Sendable {
             }
             file = created
         }
-        try file!.append(try Self.encode(line), flush: flush)
+        return try file!.append(try Self.encode(line), flush: flush)
+    }
+
+    /// Every photo this run journaled (built or adopted from a killed run), by source path.
+    func journaledAssets() -> [String: JournaledAsset] {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return lines
+    }
+
+    /// The state entries of every photo this run journaled, by source path.
+    func journaledStates() -> [String: BuildState.Entry] {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return entries
+    }
+
+    /// Reads back the records of `journaledAssets` (the journal is opened once, after the photos are done).
+    /// - Throws: `SystemError` when the journal cannot be read, `DecodingError` for a line that is not a photo's.
+    func recordReader() throws -> (JournaledAsset) throws -> AssetRecord {
+        mutex.lock()
+        let name = self.name
+        mutex.unlock()
+        guard let reader = try out.openForReading(name) else {
+            throw SystemError(path: name, operation: .read, errno: ENOENT)
+        }
+        return { asset in
+            let line = try JSONDecoder().decode(Line.self, from: Data(try reader.read(asset.line)))
+            guard line.kind == .asset, let record = line.record else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(name): no photo at \(asset.line)"))
+            }
+            return record
+        }
     }
 
     /// The state entry journaled for `path` by this run.
@@ -114,10 +163,13 @@ final class BuildJournal: @unchecked Sendable {
     func recordAsset(_ record: AssetRecord, entry: BuildState.Entry, files: [(file: OutputDirectory.StagedFile, sha256: String)]) throws {
         mutex.lock()
         defer { mutex.unlock() }
-        try appendLocked(Line(kind: .asset, record: record, state: entry,
-                              files: files.map { StagedName(path: $0.file.relativePath, staged: $0.file.temporaryName, sha256: $0.sha256) }))
-        staged += files.map(\.file)
+        let range = try appendLocked(Line(kind: .asset, record: record, state: entry,
+                                          files: files.map { StagedName(path: $0.file.relativePath, staged: $0.file.temporaryName, sha256: $0.sha256) }))
+        staged += files.map { ($0.file.relativePath, $0.file.temporaryName) }
+        // Journaled: the journal file's claim holds the run's lock from now on.
+        for file in files { file.file.claim?.release() }
         entries[record.source.path] = entry
+        lines[record.source.path] = JournaledAsset(line: range, deliversImages: record.deliversImages)
     }
 
     /// Writes the commit line (the staged manifest, the stale outputs) and rolls forward: outputs renamed,
@@ -131,7 +183,7 @@ final class BuildJournal: @unchecked Sendable {
         try appendLocked(Line(kind: .commit, stagedManifest: StagedName(path: manifest.relativePath, staged: manifest.temporaryName), remove: stale),
                          flush: true)
         committed = true
-        let removed = try Self.rollForward(outputs: staged, manifest: manifest, stale: stale, out: out, onEvent: onEvent)
+        let removed = try Self.rollForward(outputs: stagedFiles, manifest: manifest, stale: stale, out: out, onEvent: onEvent)
         file?.close()
         out.removeRootFile(name)
         file = nil
@@ -162,7 +214,7 @@ final class BuildJournal: @unchecked Sendable {
         mutex.lock()
         defer { mutex.unlock() }
         guard !committed else { return }
-        for file in staged { file.discard() }
+        for file in stagedFiles { file.discard() }
         staged = []
         file?.close()
         if file != nil { out.removeRootFile(name) }

@@ -54,27 +54,33 @@ public enum BuildRunner {
         var reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force,
                                         reports: options.writesReports)
         let journal = BuildJournal(out: out, manifestName: manifestName, pipelineHash: spec.contentHash)
-        let resumed = options.force ? [] : recovery.adopt(into: &reuse, inputs: inputs, journal: journal, out: out)
+        let resumed = options.force ? 0 : recovery.adopt(into: &reuse, inputs: inputs, journal: journal, out: out).count
         recovery.finish(out)
         out.removeTemporaryDebris(protectedTokens: recovery.protectedTokens)
-        if !resumed.isEmpty { onEvent(.note("resumed \(resumed.count) photo(s) finished by an interrupted build")) }
+        if resumed > 0 { onEvent(.note("resumed \(resumed) photo(s) finished by an interrupted build")) }
         onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count, bytesToBuild: reuse.toBuild.reduce(0) { $0 + ($1.stamp?.bytes ?? 0) }))
 
         let batch: AssetBatch
-        let manifest: Manifest
+        var manifest = Manifest(pipeline: spec, assets: [], failures: [], shard: options.shard)
         let removed: Int
         do {
             batch = AssetBatch.build(reuse.toBuild, inputs: inputs, spec: spec, out: out, jobs: options.jobs,
                                      journal: journal, preview: options.preview, report: options.writesReports, onEvent: onEvent)
             var state = reuse.state
-            for record in resumed {
-                if let entry = journal.stateEntry(of: record.source.path) { state.sources[record.source.path] = entry }
+            for (path, entry) in journal.journaledStates() { state.sources[path] = entry }
+            // Built and resumed photos are read back from the journal as the manifest is written.
+            var entries = reuse.reused
+            for (path, line) in journal.journaledAssets() {
+                entries.append(ManifestEntry(path: path, deliversImages: line.deliversImages, origin: .journal(line)))
             }
-            for (path, entry) in batch.stateEntries { state.sources[path] = entry }
-            manifest = Manifest(pipeline: spec, assets: reuse.reused + resumed + batch.records, failures: batch.failures,
-                                shard: options.shard)
-            removed = try ManifestCommit.commit(manifest, name: manifestName, state: state, previous: previous, journal: journal,
-                                                shard: options.shard, out: out, onEvent: onEvent)
+            entries.sort { $0.path < $1.path }
+            manifest.failures = batch.failures.sorted { $0.source < $1.source }
+            let committed = try ManifestCommit.commit(entries: entries, skeleton: manifest, name: manifestName, state: state, previous: previous,
+                                                      journal: journal, staleCandidates: reuse.orphanedOutputs + reuse.replacedOutputs,
+                                                      collectRecords: spec.emit.isEnabled || options.preview, shard: options.shard,
+                                                      out: out, onEvent: onEvent)
+            removed = committed.removed
+            manifest.assets = committed.records ?? []
         } catch {
             journal.discard()
             throw error
@@ -82,11 +88,11 @@ public enum BuildRunner {
         try emit(spec: spec, manifest: manifest, shard: options.shard, out: out, onEvent: onEvent)
         let preview = try options.preview ? writePreview(manifest, out: out, inputs: options, thumbnails: batch.thumbnails) : nil
         let summary = BuildSummary(
-            total: inputs.sources.count, built: batch.records.count(where: \.deliversImages),
+            total: inputs.sources.count, built: batch.built,
             unchanged: reuse.reused.count(where: \.deliversImages),
-            skipped: (batch.records + reuse.reused).count { !$0.deliversImages }, failed: manifest.failures.count,
+            skipped: batch.skipped + reuse.reused.count { !$0.deliversImages }, failed: manifest.failures.count,
             removed: removed, stale: [], megapixels: batch.megapixels, seconds: seconds(since: clock),
-            manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview, resumed: resumed.count)
+            manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview, resumed: resumed)
         onEvent(.finished(summary))
         return summary
     }
@@ -109,19 +115,20 @@ public enum BuildRunner {
     /// `--check`: what a build would change, one line each; nothing written.
     static func checkSummary(spec: PipelineSpec, options: BuildOptions, inputs: BuildInputs, reuse: ReusePlan,
                              out: OutputDirectory?, previous: PreviousBuild, manifestName: String, seconds: Double) throws -> BuildSummary {
-        var stale = reuse.toBuild.map { "\($0.relativePath): \(reuse.hadRecord.contains($0.relativePath) ? "stale" : "missing")" }
+        var stale = reuse.toBuild.map { "\($0.relativePath): \(previous.ranges[$0.relativePath] != nil ? "stale" : "missing")" }
         stale += reuse.orphanedOutputs.map { "\($0): output of a deleted source" }
         if out == nil || out?.exists(manifestName) == false {
             stale.append("\(manifestName): missing")
-        } else if let manifest = previous.manifest, manifest.publicPath != spec.publicPath {
+        } else if let manifest = previous.header, manifest.publicPath != spec.publicPath {
             stale.append("\(manifestName): stale (publicPath \(manifest.publicPath ?? "none") -> \(spec.publicPath ?? "none"))")
         }
         if reuse.toBuild.isEmpty && reuse.orphanedOutputs.isEmpty {
-            stale += try emitStaleEntries(spec: spec, assets: reuse.reused, shard: options.shard, out: out)
+            let records = emitsFiles(spec, shard: options.shard) ? reuse.reused.compactMap { previous.record(of: $0) } : []
+            stale += try emitStaleEntries(spec: spec, assets: records, shard: options.shard, out: out)
         }
         var summary = BuildSummary(total: inputs.sources.count, built: 0, unchanged: reuse.reused.count, failed: 0, removed: 0, stale: stale,
                                    megapixels: 0, seconds: seconds, manifestPath: nil, failures: [], preview: nil)
-        summary.staleSources = reuse.toBuild.count { reuse.hadRecord.contains($0.relativePath) }
+        summary.staleSources = reuse.toBuild.count { previous.ranges[$0.relativePath] != nil }
         summary.newSources = reuse.toBuild.count - summary.staleSources
         return summary
     }

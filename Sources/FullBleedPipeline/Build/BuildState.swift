@@ -27,9 +27,22 @@ public struct BuildState: Sendable, Codable, Equatable {
         return try? JSONDecoder().decode(BuildState.self, from: Data(bytes))
     }
 
+    /// Writes the file atomically, one entry at a time (the JSON `JSONEncoder` would give for the whole
+    /// value, without building it whole in memory: 20,000 sources are one entry each).
     public func save(to out: OutputDirectory, shard: Shard?) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try out.write(try encoder.encode(self), to: Self.fileName(shard: shard))
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let writer = try out.startStaging(Self.fileName(shard: shard))
+        do {
+            try writer.append(Array(#"{"pipelineHash":"#.utf8) + encoder.encode(pipelineHash) + Array(#","sources":{"#.utf8))
+            for (index, path) in sources.keys.sorted().enumerated() {
+                try writer.append((index > 0 ? [0x2C] : []) + encoder.encode(path) + [0x3A] + encoder.encode(sources[path]!))
+            }
+            try writer.append(Array(#"},"toolVersion":"#.utf8) + encoder.encode(toolVersion) + [0x7D])
+            try writer.finish().commit()
+        } catch {
+            writer.discard()
+            throw error
+        }
     }
 }

@@ -6,29 +6,74 @@ import Foundation
 /// nobody produces any more removed (`BuildJournal.commit`); then the build-state cache saved. A build that
 /// changes nothing (no photo built, nothing to remove, the same manifest) writes nothing at all.
 enum ManifestCommit {
-    /// - Returns: how many stale outputs were removed.
+    /// - Parameters:
+    ///   - entries: the new manifest's assets, sorted by source path; their records are read one at a time
+    ///     from the previous manifest and the journal while the new manifest is streamed to its staged name.
+    ///   - skeleton: the new manifest without assets (tool, pipeline, failures, shard, public path).
+    ///   - staleCandidates: outputs the previous manifest lists that may be stale (of deleted sources and of
+    ///     rebuilt or failed ones); those the new records list again are kept.
+    ///   - collectRecords: also return every record (for the steps that need them all: emit, preview).
+    /// - Returns: how many stale outputs were removed, and the records when asked for.
     /// - Throws: `SystemError` (`.write`) when the manifest or the commit line does not fit: the previous
     ///   manifest and every output it lists stay as they were (the caller discards the staged files).
-    static func commit(_ manifest: Manifest, name: String, state: BuildState, previous: PreviousBuild, journal: BuildJournal,
-                       shard: Shard?, out: OutputDirectory, onEvent: @Sendable (BuildEvent) -> Void) throws -> Int {
-        // Deleted sources, failed rebuilds, changed variants.
-        let stale = previous.outputPaths.subtracting(manifest.allOutputPaths).sorted()
-        let unchanged = journal.isEmpty && stale.isEmpty && previous.manifest == manifest
+    static func commit(entries: [ManifestEntry], skeleton: Manifest, name: String, state: BuildState, previous: PreviousBuild,
+                       journal: BuildJournal, staleCandidates: [String], collectRecords: Bool, shard: Shard?, out: OutputDirectory,
+                       onEvent: @Sendable (BuildEvent) -> Void) throws -> (removed: Int, records: [AssetRecord]?) {
+        let onlyPrevious = entries.allSatisfy { if case .previous = $0.origin { true } else { false } }
+        let unchanged = journal.isEmpty && staleCandidates.isEmpty && onlyPrevious && previous.header == skeleton
+            && entries.count == previous.file?.assetRanges.count
         var removed = 0
-        if !unchanged {
-            let staged = try out.stage(try manifest.encoded(), to: name)
+        var records: [AssetRecord]? = nil
+        if unchanged {
+            if collectRecords { records = try previous.file?.allRecords() ?? [] }
+        } else {
+            var candidates = Set(staleCandidates)
+            var collected: [AssetRecord] = []
+            let staged = try stream(entries, skeleton: skeleton, name: name, previous: previous, journal: journal, out: out) { record in
+                for path in record.outputPaths { candidates.remove(path) }
+                if collectRecords { collected.append(record) }
+            }
             do {
-                removed = try journal.commit(manifest: staged, removing: stale, onEvent: onEvent)
+                removed = try journal.commit(manifest: staged, removing: candidates.sorted(), onEvent: onEvent)
             } catch {
                 // After the commit line the staged manifest belongs to the journal (the next run rolls forward).
                 if !journal.isCommitted { staged.discard() }
                 throw error
             }
+            if collectRecords { records = collected }
         }
         // The state file is only a cache: failing to write it is a note.
         if !unchanged || previous.state != state {
             do { try state.save(to: out, shard: shard) } catch { onEvent(.note(OneLine.escaped("\(error)"))) }
         }
-        return removed
+        return (removed, records)
+    }
+
+    /// Writes the manifest of `entries` to a staged file beside `name`, one record in memory at a time;
+    /// `visit` sees each record as it is written. Nothing is left behind when it throws.
+    static func stream(_ entries: [ManifestEntry], skeleton: Manifest, name: String, previous: PreviousBuild, journal: BuildJournal,
+                       out: OutputDirectory, visit: (AssetRecord) -> Void) throws -> OutputDirectory.StagedFile {
+        let fromJournal = entries.contains { if case .journal = $0.origin { true } else { false } } ? try journal.recordReader() : nil
+        let writer = try out.startStaging(name)
+        do {
+            var manifest = ManifestStreamWriter { try writer.append($0) }
+            for entry in entries {
+                let record: AssetRecord
+                switch entry.origin {
+                case .previous(let range):
+                    guard let file = previous.file else { preconditionFailure("a previous record without a previous manifest") }
+                    record = try file.record(at: range)
+                case .journal(let line): record = try fromJournal!(line)
+                case .record(let kept): record = kept
+                }
+                visit(record)
+                try manifest.append(record)
+            }
+            try manifest.finish(skeleton)
+            return try writer.finish()
+        } catch {
+            writer.discard()
+            throw error
+        }
     }
 }

@@ -22,10 +22,14 @@ extension OutputDirectory {
 
         /// Appends `bytes` in one `write`; with `flush`, waits until they are on the disk (`fdatasync`), for
         /// records that must survive a power loss, not only a kill.
-        public func append(_ bytes: [UInt8], flush: Bool = false) throws(SystemError) {
+        /// - Returns: where in the file the bytes are (this process is the file's only writer).
+        @discardableResult
+        public func append(_ bytes: [UInt8], flush: Bool = false) throws(SystemError) -> Range<Int> {
             mutex.lock()
             defer { mutex.unlock() }
             guard descriptor >= 0 else { throw SystemError(path: name, operation: .write, refused: "journal already closed") }
+            let start = Int(lseek(descriptor, 0, SEEK_END))
+            guard start >= 0 else { throw SystemError(path: name, operation: .write, errno: errno) }
             var offset = 0
             while offset < bytes.count {
                 let n = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
@@ -36,6 +40,7 @@ extension OutputDirectory {
                 offset += n
             }
             if flush && fdatasync(descriptor) != 0 { throw SystemError(path: name, operation: .write, errno: errno) }
+            return start..<(start + bytes.count)
         }
 
         public func close() {

@@ -243,7 +243,7 @@ public struct OutputDirectory: Sendable {
 
     /// Writes every byte to `fd` (retrying short writes and EINTR, honouring simulated faults); the
     /// failure's errno, or nil.
-    private func writeAll(_ bytes: some ContiguousBytes, to fd: Int32) -> Int32? {
+    func writeAll(_ bytes: some ContiguousBytes, to fd: Int32) -> Int32? {
         bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {

@@ -81,8 +81,15 @@ public struct Manifest: Sendable, Codable, Equatable {
 /// the same bytes.
 public enum DeterministicJSON {
     public static func encode(_ value: some Encodable, targetDefinitionsInline: Bool = false) throws -> [UInt8] {
+        try encode(value, targetDefinitionsInline: targetDefinitionsInline, targetsTable: nil)
+    }
+
+    /// - Parameter targetsTable: the manifest's `targets` table when it is not to be gathered from its
+    ///   assets (a manifest whose assets are streamed: `ManifestStreamWriter`).
+    static func encode(_ value: some Encodable, targetDefinitionsInline: Bool = false, targetsTable: [String: TargetDefinition]?) throws -> [UInt8] {
         let encoder = JSONEncoder()
         if !targetDefinitionsInline { encoder.userInfo[.manifestTargetsTable] = true }
+        if let targetsTable { encoder.userInfo[.manifestTargetsTableValue] = targetsTable }
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var bytes = [UInt8](try encoder.encode(value))
         bytes.append(0x0A)

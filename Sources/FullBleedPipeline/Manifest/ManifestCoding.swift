@@ -38,6 +38,9 @@ extension CodingUserInfoKey {
     static let manifestTargetsTable = CodingUserInfoKey(rawValue: "fullbleed.manifestTargetsTable")!
     /// A `ManifestDecodingContext` on the decoder of a manifest: where target records find their definitions.
     static let manifestDecodingContext = CodingUserInfoKey(rawValue: "fullbleed.manifestDecodingContext")!
+    /// The `[String: TargetDefinition]` a manifest encodes as its `targets` table instead of gathering it
+    /// from its assets (set for a manifest whose assets are streamed).
+    static let manifestTargetsTableValue = CodingUserInfoKey(rawValue: "fullbleed.manifestTargetsTableValue")!
 }
 
 /// The top-level `targets` table of the manifest being decoded, filled before its assets are decoded.
@@ -242,17 +245,21 @@ extension Manifest {
     /// - Throws: `EncodingError` when two assets disagree on a target's definition.
     func targetsTable() throws -> [String: TargetDefinition] {
         var table: [String: TargetDefinition] = [:]
-        for asset in assets {
-            for target in asset.targets {
-                let definition = target.definition
-                if let known = table[target.name], known != definition {
-                    throw EncodingError.invalidValue(definition, .init(codingPath: [], debugDescription:
-                        "\(asset.source.path): target \(target.name) differs from the other assets' (\(known) vs \(definition))"))
-                }
-                table[target.name] = definition
-            }
-        }
+        for asset in assets { try Self.addDefinitions(of: asset, to: &table) }
         return table
+    }
+
+    /// Adds the definitions of `asset`'s targets to `table`.
+    /// - Throws: `EncodingError` when one disagrees with a definition already there.
+    static func addDefinitions(of asset: AssetRecord, to table: inout [String: TargetDefinition]) throws {
+        for target in asset.targets {
+            let definition = target.definition
+            if let known = table[target.name], known != definition {
+                throw EncodingError.invalidValue(definition, .init(codingPath: [], debugDescription:
+                    "\(asset.source.path): target \(target.name) differs from the other assets' (\(known) vs \(definition))"))
+            }
+            table[target.name] = definition
+        }
     }
 
     /// Decodes the `targets` table first and hands it to the target records through the decoder's
@@ -276,7 +283,7 @@ extension Manifest {
         try c.encode(schemaVersion, forKey: .schemaVersion)
         try c.encode(tool, forKey: .tool)
         try c.encode(pipeline, forKey: .pipeline)
-        try c.encode(try targetsTable(), forKey: .targets)
+        try c.encode(try encoder.userInfo[.manifestTargetsTableValue] as? [String: TargetDefinition] ?? targetsTable(), forKey: .targets)
         try c.encode(assets, forKey: .assets)
         try c.encode(failures, forKey: .failures)
         try c.encodeIfPresent(shard, forKey: .shard)

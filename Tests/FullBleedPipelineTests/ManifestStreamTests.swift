@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import FullBleedPipeline
+import FullBleedTestSupport
+
+/// The manifest written one asset at a time (`ManifestStreamWriter`) is byte for byte the manifest encoded
+/// whole, and `ManifestFile` reads it back one record at a time.
+@Suite struct ManifestStreamTests {
+    static func streamed(_ manifest: Manifest) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var writer = ManifestStreamWriter { bytes += $0 }
+        for asset in manifest.assets { try writer.append(asset) }
+        var skeleton = manifest
+        skeleton.assets = []
+        try writer.finish(skeleton)
+        return bytes
+    }
+
+    @Test func streamedManifestIsTheWholeEncodingAndReadsBackRecordByRecord() throws {
+        let (bridge, spec) = try ManifestLeanFormTests.record("lomiri_Bridge_by_Sander_Klootwijk.jpg", report: true)
+        let (chelsea, _) = try ManifestLeanFormTests.record("sk_chelsea.png")
+        let failure = FailureRecord(source: "z/broken.jpg", stage: .decode, error: "not a JPEG")
+        let cases = [
+            Manifest(pipeline: spec, assets: [bridge, chelsea], failures: [failure], shard: nil),
+            Manifest(pipeline: spec, assets: [chelsea], failures: [], shard: try Shard(index: 2, count: 3)),
+            Manifest(pipeline: spec, assets: [], failures: [failure], shard: nil),
+        ]
+        let tmp = try TemporaryDirectory("manifest-stream")
+        let out = try OutputDirectory(path: tmp.path)
+        defer { out.endRun() }
+        for manifest in cases {
+            let whole = try manifest.encoded()
+            #expect(try Self.streamed(manifest) == whole)
+            try out.write(whole, to: "m.json")
+            let file = try #require(try ManifestFile.open("m.json", in: out))
+            #expect(file.assetRanges.count == manifest.assets.count)
+            #expect(try file.allRecords() == manifest.assets)
+            var header = manifest
+            header.assets = []
+            #expect(file.header == header)
+        }
+    }
+
+    @Test func assetsOutOfOrderAreRefused() throws {
+        let (chelsea, _) = try ManifestLeanFormTests.record("sk_chelsea.png")
+        var writer = ManifestStreamWriter { _ in }
+        try writer.append(chelsea)
+        #expect(throws: EncodingError.self) { try writer.append(chelsea) }
+    }
+
+    @Test func scannerIgnoresBracketsInsideStringsAndNestedAssetsKeys() throws {
+        let json = Array(#"{"a":"x[{\"]","assets":[{"assets":[1,{"b":"}"}]},[2]],"z":{"assets":[3]}}"#.utf8)
+        var scanner = AssetArrayScanner()
+        // Fed in small chunks, so strings and escapes straddle them.
+        for start in stride(from: 0, to: json.count, by: 5) {
+            scanner.scan(Array(json[start..<min(start + 5, json.count)]), at: start)
+        }
+        #expect(scanner.isComplete)
+        let ranges = scanner.elements.map { String(decoding: json[$0], as: UTF8.self) }
+        #expect(ranges == [#"{"assets":[1,{"b":"}"}]}"#, "[2]"])
+    }
+}
