@@ -16,7 +16,7 @@ enum MergeCommand: Command {
         guard let outPath = arguments.value("out") else { throw UsageError(message: "--out FILE is required") }
         let merged = try ManifestMerge.merge(partialsAt: arguments.positionals, writingTo: outPath,
                                              contention: arguments.has("no-wait") ? .refuse : .wait) { output.writeError($0) }
-        output.write("merged \(arguments.positionals.count) partial manifests: \(merged.assets.count) assets, \(merged.failures.count) failures -> \(outPath)")
-        return merged.failures.isEmpty ? ExitCode.success : ExitCode.someFailed
+        output.write("merged \(arguments.positionals.count) partial manifests: \(merged.assets) assets, \(merged.failures) failures -> \(outPath)")
+        return merged.failures == 0 ? ExitCode.success : ExitCode.someFailed
     }
 }

@@ -41,6 +41,23 @@ import FullBleedTestSupport
         }
     }
 
+    @Test func streamedMergeIsTheWholeManifestAndRefusesAnAssetInTwoPartials() throws {
+        let (bridge, spec) = try ManifestLeanFormTests.record("lomiri_Bridge_by_Sander_Klootwijk.jpg")
+        let (chelsea, _) = try ManifestLeanFormTests.record("sk_chelsea.png")
+        let tmp = try TemporaryDirectory("merge-stream")
+        func write(_ assets: [AssetRecord], _ name: String) throws -> String {
+            let path = tmp.path + "/" + name
+            try Data(try Manifest(pipeline: spec, assets: assets, failures: [], shard: nil).encoded()).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let a = try write([bridge], "a.json"), b = try write([chelsea], "b.json"), both = try write([bridge, chelsea], "both.json")
+        let result = try ManifestMerge.merge(partialsAt: [b, a], writingTo: tmp.path + "/merged.json")
+        #expect(result == ManifestMerge.Result(assets: 2, failures: 0))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: tmp.path + "/merged.json")) == Data(contentsOf: URL(fileURLWithPath: both)))
+        #expect(throws: ConfigError.self) { try ManifestMerge.merge(partialsAt: [both, b], writingTo: tmp.path + "/twice.json") }
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/twice.json"))
+    }
+
     @Test func assetsOutOfOrderAreRefused() throws {
         let (chelsea, _) = try ManifestLeanFormTests.record("sk_chelsea.png")
         var writer = ManifestStreamWriter { _ in }

@@ -20,6 +20,22 @@ extension OutputDirectory {
 
         deinit { close(descriptor) }
 
+        /// Opens the regular file at `path` (outside the output folder: a file the user named).
+        static func open(path: String, limit: Int = .max) throws(SystemError) -> RangeReader {
+            let fd = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { throw SystemError(path: path, operation: .read, errno: errno) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                Foundation.close(fd)
+                throw SystemError(path: path, operation: .read, refused: (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file")
+            }
+            guard Int(info.st_size) <= limit else {
+                Foundation.close(fd)
+                throw SystemError(path: path, operation: .read, refused: "file is \(info.st_size) bytes, over the limit of \(limit)")
+            }
+            return RangeReader(relativePath: path, descriptor: fd, size: Int(info.st_size))
+        }
+
         /// The bytes of `range` (clamped to the file as opened); fewer when the file shrank meanwhile.
         func read(_ range: Range<Int>) throws(SystemError) -> [UInt8] {
             let upper = min(range.upperBound, size)

@@ -75,6 +75,18 @@ final class ManifestFile: @unchecked Sendable {
         return try ManifestFile(reader: reader)
     }
 
+    /// Opens and indexes the manifest at `path` (anywhere: a partial manifest given to `merge`).
+    /// - Throws: a one-line `ConfigError` naming the file; `kind` names it in the message ("partial manifest").
+    static func load(path: String, kind: String = "manifest") throws -> ManifestFile {
+        let reader: OutputDirectory.RangeReader
+        do { reader = try OutputDirectory.RangeReader.open(path: path, limit: Manifest.maximumBytes) } catch {
+            throw ConfigError(file: path, location: "$", message: "cannot read \(kind): \(error.reason)")
+        }
+        do { return try ManifestFile(reader: reader) } catch {
+            throw ConfigError(file: path, location: "$", message: "not a FullBleed manifest (\(error))")
+        }
+    }
+
     private init(reader: OutputDirectory.RangeReader) throws {
         self.reader = reader
         var scanner = AssetArrayScanner()
