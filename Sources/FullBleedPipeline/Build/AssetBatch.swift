@@ -44,7 +44,8 @@ struct AssetBatch {
             // Give the photo's freed memory back to the system. glibc keeps freed chunks in each thread's
             // arena, and the pattern of a build (large transient buffers between small long-lived values)
             // makes the arenas grow with the number of photos built, not with `--jobs`: 2,000 small photos
-            // peaked at 143 MB without this, 8,000 at 130 MB (run to run, by how the threads interleave).
+            // peaked at 68-143 MB without this, 8,000 at 130-187 MB (by how the threads interleave); with it 53-56 and
+            // 62-72 MB.
             ReturnFreedMemory.now()
             switch outcome {
             case .success(let built):

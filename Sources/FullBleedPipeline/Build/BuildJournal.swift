@@ -150,13 +150,6 @@ final class BuildJournal: @unchecked Sendable {
         }
     }
 
-    /// The state entry journaled for `path` by this run.
-    func stateEntry(of path: String) -> BuildState.Entry? {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return entries[path]
-    }
-
     /// Journals a finished photo whose outputs are staged; the photo then survives a kill.
     /// - Throws: `SystemError` (`.write`) when the journal cannot be written (the caller fails the photo).
     /// - Parameter files: each staged file with the SHA-256 (hex) of its bytes.
