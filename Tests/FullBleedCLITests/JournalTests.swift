@@ -35,23 +35,23 @@ import FullBleedTestSupport
         try CLIRunner.run(["build", input, "--pipeline", ScaleFixtures.tinyPipeline, "--out", out, "--json"] + extra)
     }
 
-    // SIGKILL stands for every way a build dies: fullbleed installs no signal handler, so SIGINT (Ctrl-C)
-    // and SIGTERM end it the same way. They cannot be sent from here: a child started from the test
-    // runner's threads inherits their blocked signal mask.
-    @Test func aKilledBuildsFinishedPhotosAreNotRebuilt() throws {
-        let signal = SIGKILL
-        let tmp = try TemporaryDirectory("resume")
+    /// A build stopped by SIGKILL, by Ctrl-C (SIGINT) or by the engine's SIGTERM: fullbleed installs no
+    /// handler, so each ends it where it is, and the rerun adopts every photo journaled by then.
+    @Test(arguments: [SIGKILL, SIGINT, SIGTERM])
+    func aKilledBuildsFinishedPhotosAreNotRebuilt(signal: Int32) throws {
+        let tmp = try TemporaryDirectory("resume-\(signal)")
         defer { tmp.remove() }
         let input = tmp.path + "/photos", out = tmp.path + "/out", clean = tmp.path + "/clean"
         let total = 80
         try ScaleFixtures.writePhotos(total, to: input, width: 640, height: 480)
         #expect(try Self.build(input, clean).exitCode == 0)
 
-        let process = try ScaleFixtures.start(["build", input, "--pipeline", ScaleFixtures.tinyPipeline, "--out", out, "--jobs", "1", "--quiet"])
+        let pid = try ScaleFixtures.startWithDefaultSignals(["build", input, "--pipeline", ScaleFixtures.tinyPipeline, "--out", out, "--jobs", "1", "--quiet"])
         let deadline = Date().addingTimeInterval(120)
-        while Self.journal(in: out).assets < 12 && process.isRunning && Date() < deadline { usleep(2_000) }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        while Self.journal(in: out).assets < 12 && ScaleFixtures.isRunning(pid) && Date() < deadline { usleep(2_000) }
+        kill(pid, signal)
+        let ended = ScaleFixtures.waitForExit(pid)
+        #expect(ended.signal == signal, "the build was to end by signal \(signal): \(ended)")
         let left = Self.journal(in: out)
         try #require(left.assets >= 12 && left.assets < total && !left.committed, "killed too late or too early: \(left)")
         #expect(!FileManager.default.fileExists(atPath: out + "/manifest.json"), "nothing is committed before the end")

@@ -47,6 +47,49 @@ enum ScaleFixtures {
         return process
     }
 
+    /// Starts the binary in the background with every signal unblocked and SIGINT / SIGTERM at their
+    /// default action, as a shell starts it (a `Process` started from the test runner's threads inherits
+    /// their blocked signal mask, so SIGINT and SIGTERM would never arrive); output discarded.
+    /// - Returns: the child's pid, for `kill` and `waitForExit`.
+    static func startWithDefaultSignals(_ arguments: [String]) throws -> pid_t {
+        let argv = ([CLIRunner.binary.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, CLIRunner.binary.path, &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+        return pid
+    }
+
+    /// Waits for the child `pid`: the signal that ended it, or nil when it exited.
+    static func waitForExit(_ pid: pid_t) -> (exitCode: Int32?, signal: Int32?) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7F) == 0 ? ((status >> 8) & 0xFF, nil) : (nil, status & 0x7F)
+    }
+
+    /// Whether the child `pid` is still running (not reaped, not a zombie).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(close, offsetBy: 2)] != "Z"
+    }
+
     /// What is wrong with the output folder `out` after a build (empty when nothing): every file the
     /// manifest lists exists with its size (the manifest has no digests), every image file in the folder is listed, and no
     /// temporary file, journal or run lock is left.

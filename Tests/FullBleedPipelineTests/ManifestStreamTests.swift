@@ -76,4 +76,36 @@ import FullBleedTestSupport
         let ranges = scanner.elements.map { String(decoding: json[$0], as: UTF8.self) }
         #expect(ranges == [#"{"assets":[1,{"b":"}"}]}"#, "[2]"])
     }
+
+    /// The journal reader's lines: across chunk boundaries, without a torn last line, stopped on request,
+    /// and refused when one is longer than the limit.
+    @Test func rangeReaderLinesCrossChunksAndDropATornLastLine() throws {
+        let tmp = try TemporaryDirectory("range-lines")
+        let out = try OutputDirectory(path: tmp.path)
+        defer { out.endRun() }
+        let lines = ["a", "", "a longer line of text", String(repeating: "x", count: 40), "last whole"]
+        let text = lines.joined(separator: "\n") + "\ntorn"
+        try out.write(Array(text.utf8), to: "lines.txt")
+        let reader = try #require(try out.openForReading("lines.txt"))
+        for chunkSize in [1, 3, 7, 64, 1 << 20] {
+            var seen: [String] = [], ranges: [Range<Int>] = []
+            try reader.forEachLine(maximumLineBytes: 100, chunkSize: chunkSize) { range, line in
+                seen.append(String(decoding: line, as: UTF8.self))
+                ranges.append(range)
+                return true
+            }
+            #expect(seen == lines, "chunk \(chunkSize)")
+            // Each range is the line with its newline, as `read` gives it back.
+            for (range, line) in zip(ranges, lines) { #expect(try reader.read(range) == Array((line + "\n").utf8)) }
+            var first: [String] = []
+            try reader.forEachLine(maximumLineBytes: 100, chunkSize: chunkSize) { _, line in
+                first.append(String(decoding: line, as: UTF8.self))
+                return first.count < 2
+            }
+            #expect(first == ["a", ""], "chunk \(chunkSize)")
+            #expect(throws: SystemError.self) {
+                try reader.forEachLine(maximumLineBytes: 30, chunkSize: chunkSize) { _, _ in true }
+            }
+        }
+    }
 }

@@ -15,10 +15,11 @@ struct AssetBatch {
     var thumbnails: [String: [UInt8]] = [:]
     var megapixels = 0.0
 
+    /// What outlives a built photo until the batch ends (one per photo: nothing else of it).
     private struct Built: Sendable {
-        var key: String
         var deliversImages: Bool
-        var thumbnail: [UInt8]?
+        /// The asset key and its preview thumbnail (with `preview`).
+        var thumbnail: (key: String, bytes: [UInt8])?
     }
 
     static func build(_ sources: [SourceFile], inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory, jobs: Int,
@@ -57,14 +58,17 @@ struct AssetBatch {
                                            megapixels: 0, seconds: seconds, error: failure.error, bytes: source.stamp?.bytes ?? 0), onEvent)
             }
             // Only what the summary needs outlives the photo: the record is in the journal.
-            return outcome.map { Built(key: $0.output.record.key, deliversImages: $0.output.record.deliversImages, thumbnail: $0.output.previewThumbnail) }
+            return outcome.map { built in
+                Built(deliversImages: built.output.record.deliversImages,
+                      thumbnail: built.output.previewThumbnail.map { (built.output.record.key, $0) })
+            }
         }
         var batch = AssetBatch(megapixels: progress.megapixels)
         for result in results {
             switch result {
             case .success(let built):
                 if built.deliversImages { batch.built += 1 } else { batch.skipped += 1 }
-                if let thumbnail = built.thumbnail { batch.thumbnails[built.key] = thumbnail }
+                if let thumbnail = built.thumbnail { batch.thumbnails[thumbnail.key] = thumbnail.bytes }
             case .failure(let failure):
                 batch.failures.append(failure)
             }

@@ -197,12 +197,14 @@ struct ReusePlan {
 }
 
 /// One asset of the manifest being written, and where its record is: still in the previous manifest,
-/// in this run's journal, or in memory (a reused record that changed).
+/// in this run's journal, or in memory (a reused record that changed). One per photo is held until the
+/// manifest is written, so it stays small: the record case is boxed (`indirect`), or every entry would be
+/// as large as an `AssetRecord` held inline (hundreds of bytes each at 20,000 photos).
 struct ManifestEntry: Sendable {
     enum Origin: Sendable {
         case previous(Range<Int>)
         case journal(BuildJournal.JournaledAsset)
-        case record(AssetRecord)
+        indirect case record(AssetRecord)
     }
 
     /// The source's path (the manifest's sort key).

@@ -44,22 +44,19 @@ final class BuildJournal: @unchecked Sendable {
         var remove: [String]?
     }
 
+    /// The longest line a journal may hold (one photo's record, state and file names).
+    static let maximumLineBytes = 64 << 20
+
     let out: OutputDirectory
     let manifestName: String
     let pipelineHash: String
     private let mutex = NSLock()
     private var file: OutputDirectory.AppendFile?
-    /// Every staged output of this run (for the commit and `discard`), in journal order: the final and
-    /// the temporary name only (the journal file's own claim keeps the run's lock while they are staged).
-    private var staged: [(relativePath: String, temporaryName: String)] = []
-
-    /// The staged outputs as files to commit or discard.
-    private var stagedFiles: [OutputDirectory.StagedFile] { staged.map { out.staged($0.relativePath, temporaryName: $0.temporaryName) } }
     private var committed = false
-    private var entries: [String: BuildState.Entry] = [:]
-    /// Source path -> the photo's line in this run's journal (its record is read back from there to write
-    /// the manifest, so the build does not hold every record).
-    private var lines: [String: JournaledAsset] = [:]
+    /// Every photo journaled, in journal order: its source path and where its line is. All else of it (the
+    /// record, the state entry, the staged file names) is read back from the journal when the manifest is
+    /// written and when the outputs are renamed or discarded, so the build holds a few dozen bytes a photo.
+    private var photos: [(path: String, asset: JournaledAsset)] = []
 
     /// Where the journal holds a finished photo's record.
     struct JournaledAsset: Sendable {
@@ -88,7 +85,7 @@ final class BuildJournal: @unchecked Sendable {
     var isEmpty: Bool {
         mutex.lock()
         defer { mutex.unlock() }
-        return staged.isEmpty && file == nil
+        return photos.isEmpty && file == nil
     }
 
     static func encode(_ line: Line) throws -> [UInt8] {
@@ -118,23 +115,18 @@ final class BuildJournal: @unchecked Sendable {
         return try file!.append(try Self.encode(line), flush: flush)
     }
 
-    /// Every photo this run journaled (built or adopted from a killed run), by source path.
-    func journaledAssets() -> [String: JournaledAsset] {
+    /// Every photo this run journaled (built or adopted from a killed run): source path and line, in
+    /// journal order (one per path).
+    func journaledAssets() -> [(path: String, asset: JournaledAsset)] {
         mutex.lock()
         defer { mutex.unlock() }
-        return lines
+        return photos
     }
 
-    /// The state entries of every photo this run journaled, by source path.
-    func journaledStates() -> [String: BuildState.Entry] {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return entries
-    }
-
-    /// Reads back the records of `journaledAssets` (the journal is opened once, after the photos are done).
+    /// Reads back the photo lines of `journaledAssets`, each with its record and state entry (the journal
+    /// is opened once, after the photos are done).
     /// - Throws: `SystemError` when the journal cannot be read, `DecodingError` for a line that is not a photo's.
-    func recordReader() throws -> (JournaledAsset) throws -> AssetRecord {
+    func lineReader() throws -> (JournaledAsset) throws -> (record: AssetRecord, state: BuildState.Entry?) {
         mutex.lock()
         let name = self.name
         mutex.unlock()
@@ -146,7 +138,27 @@ final class BuildJournal: @unchecked Sendable {
             guard line.kind == .asset, let record = line.record else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(name): no photo at \(asset.line)"))
             }
-            return record
+            return (record, line.state)
+        }
+    }
+
+    /// Calls `body` with each line of the journal `reader` reads and its byte range, in order, up to the
+    /// first line that does not decode (a kill during a write tears the last line only).
+    static func forEachLine(of reader: OutputDirectory.RangeReader, _ body: (Range<Int>, Line) throws -> Void) throws {
+        let decoder = JSONDecoder()
+        try reader.forEachLine(maximumLineBytes: maximumLineBytes) { range, bytes in
+            guard let line = try? decoder.decode(Line.self, from: Data(bytes)) else { return false }
+            try body(range, line)
+            return true
+        }
+    }
+
+    /// The staged outputs that the photo lines of the journal `reader` reads name, in journal order.
+    static func forEachStagedOutput(of reader: OutputDirectory.RangeReader, out: OutputDirectory,
+                                    _ body: (OutputDirectory.StagedFile) throws -> Void) throws {
+        try forEachLine(of: reader) { _, line in
+            guard line.kind == .asset else { return }
+            for name in line.files ?? [] { try body(out.staged(name.path, temporaryName: name.staged)) }
         }
     }
 
@@ -158,11 +170,9 @@ final class BuildJournal: @unchecked Sendable {
         defer { mutex.unlock() }
         let range = try appendLocked(Line(kind: .asset, record: record, state: entry,
                                           files: files.map { StagedName(path: $0.file.relativePath, staged: $0.file.temporaryName, sha256: $0.sha256) }))
-        staged += files.map { ($0.file.relativePath, $0.file.temporaryName) }
         // Journaled: the journal file's claim holds the run's lock from now on.
         for file in files { file.file.claim?.release() }
-        entries[record.source.path] = entry
-        lines[record.source.path] = JournaledAsset(line: range, deliversImages: record.deliversImages)
+        photos.append((record.source.path, JournaledAsset(line: range, deliversImages: record.deliversImages)))
     }
 
     /// Writes the commit line (the staged manifest, the stale outputs) and rolls forward: outputs renamed,
@@ -176,19 +186,22 @@ final class BuildJournal: @unchecked Sendable {
         try appendLocked(Line(kind: .commit, stagedManifest: StagedName(path: manifest.relativePath, staged: manifest.temporaryName), remove: stale),
                          flush: true)
         committed = true
-        let removed = try Self.rollForward(outputs: stagedFiles, manifest: manifest, stale: stale, out: out, onEvent: onEvent)
+        guard let reader = try out.openForReading(name) else { throw SystemError(path: name, operation: .read, errno: ENOENT) }
+        let removed = try Self.rollForward(journal: reader, manifest: manifest, stale: stale, out: out, onEvent: onEvent)
         file?.close()
         out.removeRootFile(name)
         file = nil
-        staged = []
+        photos = []
         return removed
     }
 
-    /// The second half of a commit, also run by `JournalRecovery` on the journal of a killed run; safe to run
-    /// twice (what was renamed already is skipped, what was removed already is gone).
-    static func rollForward(outputs: [OutputDirectory.StagedFile], manifest: OutputDirectory.StagedFile, stale: [String],
+    /// The second half of a commit, also run by `JournalRecovery` on the journal of a killed run: the staged
+    /// outputs the journal (`reader`) names renamed over their final names, then the manifest, then the
+    /// stale outputs removed. Safe to run twice (what was renamed already is skipped, what was removed
+    /// already is gone).
+    static func rollForward(journal reader: OutputDirectory.RangeReader, manifest: OutputDirectory.StagedFile, stale: [String],
                             out: OutputDirectory, onEvent: @Sendable (BuildEvent) -> Void) throws -> Int {
-        for file in outputs { _ = try file.commitIfPresent() }
+        try forEachStagedOutput(of: reader, out: out) { _ = try $0.commitIfPresent() }
         _ = try manifest.commitIfPresent()
         var removed = 0
         for path in stale {
@@ -207,8 +220,11 @@ final class BuildJournal: @unchecked Sendable {
         mutex.lock()
         defer { mutex.unlock() }
         guard !committed else { return }
-        for file in stagedFiles { file.discard() }
-        staged = []
+        if file != nil, let reader = try? out.openForReading(name) {
+            // A journal that cannot be read leaves its staged files as debris for a later run to remove.
+            try? Self.forEachStagedOutput(of: reader, out: out) { $0.discard() }
+        }
+        photos = []
         file?.close()
         if file != nil { out.removeRootFile(name) }
         file = nil

@@ -54,28 +54,30 @@ public enum BuildRunner {
         var reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force,
                                         reports: options.writesReports)
         let journal = BuildJournal(out: out, manifestName: manifestName, pipelineHash: spec.contentHash)
-        let resumed = options.force ? 0 : recovery.adopt(into: &reuse, inputs: inputs, journal: journal, out: out).count
+        let resumed = options.force ? 0 : recovery.adopt(into: &reuse, inputs: inputs, journal: journal, out: out)
         recovery.finish(out)
         out.removeTemporaryDebris(protectedTokens: recovery.protectedTokens)
         if resumed > 0 { onEvent(.note("resumed \(resumed) photo(s) finished by an interrupted build")) }
         onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count, bytesToBuild: reuse.toBuild.reduce(0) { $0 + ($1.stamp?.bytes ?? 0) }))
 
         let batch: AssetBatch
+        let unchanged = reuse.reused.count(where: \.deliversImages)
+        let reusedSkipped = reuse.reused.count - unchanged
         var manifest = Manifest(pipeline: spec, assets: [], failures: [], shard: options.shard)
         let removed: Int
         do {
             batch = AssetBatch.build(reuse.toBuild, inputs: inputs, spec: spec, out: out, jobs: options.jobs,
                                      journal: journal, preview: options.preview, report: options.writesReports, onEvent: onEvent)
-            var state = reuse.state
-            for (path, entry) in journal.journaledStates() { state.sources[path] = entry }
-            // Built and resumed photos are read back from the journal as the manifest is written.
+            // Built and resumed photos (and their state entries) are read back from the journal as the
+            // manifest is written.
             var entries = reuse.reused
+            reuse.reused = []   // one array of entries, not two
             for (path, line) in journal.journaledAssets() {
                 entries.append(ManifestEntry(path: path, deliversImages: line.deliversImages, origin: .journal(line)))
             }
             entries.sort { $0.path < $1.path }
             manifest.failures = batch.failures.sorted { $0.source < $1.source }
-            let committed = try ManifestCommit.commit(entries: entries, skeleton: manifest, name: manifestName, state: state, previous: previous,
+            let committed = try ManifestCommit.commit(entries: entries, skeleton: manifest, name: manifestName, state: reuse.state, previous: previous,
                                                       journal: journal, staleCandidates: reuse.orphanedOutputs + reuse.replacedOutputs,
                                                       collectRecords: spec.emit.isEnabled || options.preview, shard: options.shard,
                                                       out: out, onEvent: onEvent)
@@ -89,8 +91,8 @@ public enum BuildRunner {
         let preview = try options.preview ? writePreview(manifest, out: out, inputs: options, thumbnails: batch.thumbnails) : nil
         let summary = BuildSummary(
             total: inputs.sources.count, built: batch.built,
-            unchanged: reuse.reused.count(where: \.deliversImages),
-            skipped: batch.skipped + reuse.reused.count { !$0.deliversImages }, failed: manifest.failures.count,
+            unchanged: unchanged,
+            skipped: batch.skipped + reusedSkipped, failed: manifest.failures.count,
             removed: removed, stale: [], megapixels: batch.megapixels, seconds: seconds(since: clock),
             manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview, resumed: resumed)
         onEvent(.finished(summary))

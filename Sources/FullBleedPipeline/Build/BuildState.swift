@@ -30,19 +30,51 @@ public struct BuildState: Sendable, Codable, Equatable {
     /// Writes the file atomically, one entry at a time (the JSON `JSONEncoder` would give for the whole
     /// value, without building it whole in memory: 20,000 sources are one entry each).
     public func save(to out: OutputDirectory, shard: Shard?) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let writer = try out.startStaging(Self.fileName(shard: shard))
+        let writer = try StreamWriter(out: out, shard: shard, toolVersion: toolVersion, pipelineHash: pipelineHash)
         do {
-            try writer.append(Array(#"{"pipelineHash":"#.utf8) + encoder.encode(pipelineHash) + Array(#","sources":{"#.utf8))
-            for (index, path) in sources.keys.sorted().enumerated() {
-                try writer.append((index > 0 ? [0x2C] : []) + encoder.encode(path) + [0x3A] + encoder.encode(sources[path]!))
-            }
-            try writer.append(Array(#"},"toolVersion":"#.utf8) + encoder.encode(toolVersion) + [0x7D])
+            for path in sources.keys.sorted() { try writer.append(path, sources[path]!) }
             try writer.finish().commit()
         } catch {
             writer.discard()
             throw error
         }
+    }
+
+    /// The state file written one entry at a time, in path order, to a staged name: `finish` returns the
+    /// staged file to commit; `discard` removes it. The bytes are those of `JSONEncoder` with sorted keys
+    /// for the whole value.
+    final class StreamWriter {
+        private let writer: OutputDirectory.StagingWriter
+        private let encoder = JSONEncoder()
+        private let toolVersion: String
+        private var count = 0
+        private var lastPath: String?
+
+        init(out: OutputDirectory, shard: Shard?, toolVersion: String, pipelineHash: String) throws {
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            self.toolVersion = toolVersion
+            writer = try out.startStaging(BuildState.fileName(shard: shard))
+            do {
+                try writer.append(Array(#"{"pipelineHash":"#.utf8) + encoder.encode(pipelineHash) + Array(#","sources":{"#.utf8))
+            } catch {
+                writer.discard()
+                throw error
+            }
+        }
+
+        /// Appends the entry of `path`, which must sort after the previous one.
+        func append(_ path: String, _ entry: Entry) throws {
+            precondition(lastPath.map { $0 < path } ?? true, "build-state entries out of order")
+            lastPath = path
+            try writer.append((count > 0 ? [0x2C] : []) + encoder.encode(path) + [0x3A] + encoder.encode(entry))
+            count += 1
+        }
+
+        func finish() throws -> OutputDirectory.StagedFile {
+            try writer.append(Array(#"},"toolVersion":"#.utf8) + encoder.encode(toolVersion) + [0x7D])
+            return try writer.finish()
+        }
+
+        func discard() { writer.discard() }
     }
 }

@@ -10,8 +10,17 @@ import Foundation
 /// - Journals of other manifests (another shard's) are left to their own shard, unless this build holds the
 ///   folder exclusively: then uncommitted ones are dropped and committed ones rolled forward.
 struct JournalRecovery {
+    /// Where a finished photo of a killed run is: which of `journals`, and the byte range of its line (the
+    /// line itself is read again when the photo is adopted, so recovery holds no records).
+    struct Candidate {
+        var journal: Int
+        var line: Range<Int>
+    }
+
     /// Source path -> a finished photo of a killed run (the last journaled wins).
-    var candidates: [String: (line: BuildJournal.Line, files: [OutputDirectory.StagedFile])] = [:]
+    var candidates: [String: Candidate] = [:]
+    /// The uncommitted journals of this manifest that offer the candidates, open for reading.
+    var journals: [OutputDirectory.RangeReader] = []
     /// Journals this run consumed: removed once their photos are adopted.
     var consumed: [String] = []
     /// Run tokens whose temporary files must stay (a journal left for another shard).
@@ -21,18 +30,6 @@ struct JournalRecovery {
         guard name.hasPrefix(BuildJournal.prefix), name.hasSuffix(BuildJournal.suffix) else { return nil }
         let token = name.dropFirst(BuildJournal.prefix.count).dropLast(BuildJournal.suffix.count)
         return token.isEmpty ? nil : String(token)
-    }
-
-    /// The lines of a journal up to the first one that does not decode (a kill during a write tears the
-    /// last line only).
-    static func lines(_ bytes: [UInt8]) -> [BuildJournal.Line] {
-        var lines: [BuildJournal.Line] = []
-        let decoder = JSONDecoder()
-        for slice in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            guard let line = try? decoder.decode(BuildJournal.Line.self, from: Data(slice)) else { break }
-            lines.append(line)
-        }
-        return lines
     }
 
     /// Rolls forward or collects every dead journal in `out` (see the type).
@@ -48,9 +45,26 @@ struct JournalRecovery {
                 recovery.protectedTokens.insert(token)
                 continue
             }
-            guard let bytes = try? out.readFile(name, limit: Manifest.maximumBytes) else { continue }
-            let lines = lines(bytes)
-            guard let header = lines.first, header.kind == .header else {
+            // One pass: the header, the photos' line ranges, the commit line if any (the last one).
+            guard let reader = try? out.openForReading(name) else { continue }
+            var header: BuildJournal.Line?
+            var commit: BuildJournal.Line?
+            var photos: [String: Range<Int>] = [:]
+            do {
+                try BuildJournal.forEachLine(of: reader) { range, line in
+                    if header == nil { header = line }
+                    switch line.kind {
+                    case .asset: if let path = line.record?.source.path { photos[path] = range }
+                    case .commit: commit = line
+                    case .header: break
+                    }
+                }
+            } catch {
+                onEvent(.note(OneLine.escaped("cannot read the journal of an interrupted build: \(error)")))
+                recovery.protectedTokens.insert(token)
+                continue
+            }
+            guard let header, header.kind == .header else {
                 out.removeRootFile(name)
                 continue
             }
@@ -59,12 +73,9 @@ struct JournalRecovery {
                 recovery.protectedTokens.insert(token)
                 continue
             }
-            let staged = lines.filter { $0.kind == .asset }.map { line in
-                (line, (line.files ?? []).map { out.staged($0.path, temporaryName: $0.staged) })
-            }
-            if let commit = lines.first(where: { $0.kind == .commit }), let manifest = commit.stagedManifest {
+            if let commit, let manifest = commit.stagedManifest {
                 do {
-                    let removed = try BuildJournal.rollForward(outputs: staged.flatMap(\.1), manifest: out.staged(manifest.path, temporaryName: manifest.staged),
+                    let removed = try BuildJournal.rollForward(journal: reader, manifest: out.staged(manifest.path, temporaryName: manifest.staged),
                                                                stale: commit.remove ?? [], out: out, onEvent: onEvent)
                     out.removeRootFile(name)
                     onEvent(.note("\(manifest.path): finished the commit of an interrupted build (\(removed) stale outputs removed)"))
@@ -74,10 +85,9 @@ struct JournalRecovery {
                 }
                 continue
             }
-            if ours, header.toolVersion == ToolVersion.current, header.pipelineHash == pipelineHash {
-                for (line, files) in staged {
-                    if let path = line.record?.source.path { recovery.candidates[path] = (line, files) }
-                }
+            if ours, header.toolVersion == ToolVersion.current, header.pipelineHash == pipelineHash, !photos.isEmpty {
+                recovery.journals.append(reader)
+                for (path, line) in photos { recovery.candidates[path] = Candidate(journal: recovery.journals.count - 1, line: line) }
             }
             recovery.consumed.append(name)
         }
@@ -87,13 +97,18 @@ struct JournalRecovery {
     /// Takes over the finished photos of killed runs that are still valid for this build: the source is
     /// unchanged (size and time, or its hash), so is its sidecar, and every staged file hashes to the
     /// record. Each is journaled anew by this run and removed from `plan.toBuild`.
-    /// - Returns: the adopted records, in `plan.toBuild` order.
-    func adopt(into plan: inout ReusePlan, inputs: BuildInputs, journal: BuildJournal, out: OutputDirectory) -> [AssetRecord] {
-        guard !candidates.isEmpty else { return [] }
-        var adopted: [AssetRecord] = []
+    /// - Returns: how many photos were adopted.
+    func adopt(into plan: inout ReusePlan, inputs: BuildInputs, journal: BuildJournal, out: OutputDirectory) -> Int {
+        guard !candidates.isEmpty else { return 0 }
+        var adopted = 0
         var remaining: [SourceFile] = []
+        let decoder = JSONDecoder()
         for source in plan.toBuild {
-            guard let (line, files) = candidates[source.relativePath], let record = line.record, let entry = line.state,
+            guard let candidate = candidates[source.relativePath],
+                  let bytes = try? journals[candidate.journal].read(candidate.line),
+                  let line = try? decoder.decode(BuildJournal.Line.self, from: Data(bytes)),
+                  let record = line.record, let entry = line.state,
+                  case let files = (line.files ?? []).map({ out.staged($0.path, temporaryName: $0.staged) }),
                   let verified = Self.verify(source, record: record, entry: entry, files: files, journaled: line.files ?? [],
                                                 inputs: inputs, out: out) else {
                 remaining.append(source)
@@ -106,7 +121,7 @@ struct JournalRecovery {
                 remaining.append(source)
                 continue
             }
-            adopted.append(record)
+            adopted += 1
         }
         plan.toBuild = remaining
         return adopted

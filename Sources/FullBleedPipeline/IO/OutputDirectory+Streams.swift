@@ -66,6 +66,39 @@ extension OutputDirectory {
                 offset += chunk.count
             }
         }
+
+        /// Calls `body` with each newline-terminated line of the file (without its newline) and the line's
+        /// byte range (with it), in order, while `body` returns true; a last line without a newline is not
+        /// a line (a write torn by a kill). Memory: one chunk and one line.
+        /// - Throws: `SystemError` (`.read`) for a line longer than `maximumLineBytes`, or what `body` throws.
+        func forEachLine(maximumLineBytes: Int, chunkSize: Int = 1 << 20,
+                         _ body: (_ range: Range<Int>, _ line: [UInt8]) throws -> Bool) throws {
+            var pending: [UInt8] = []
+            var lineStart = 0
+            var offset = 0
+            while offset < size {
+                let chunk = try read(offset..<min(offset + chunkSize, size))
+                if chunk.isEmpty { break }
+                var start = 0
+                func checkLength() throws(SystemError) {
+                    if pending.count > maximumLineBytes {
+                        throw SystemError(path: relativePath, operation: .read, refused: "a line over \(maximumLineBytes) bytes at byte \(lineStart)")
+                    }
+                }
+                while let newline = chunk[start...].firstIndex(of: 0x0A) {
+                    pending += chunk[start..<newline]
+                    try checkLength()
+                    let end = offset + newline + 1
+                    guard try body(lineStart..<end, pending) else { return }
+                    pending.removeAll(keepingCapacity: true)
+                    lineStart = end
+                    start = newline + 1
+                }
+                pending += chunk[start...]
+                try checkLength()
+                offset += chunk.count
+            }
+        }
     }
 
     /// Opens `relativePath` for reading ranges: nil when it does not exist.

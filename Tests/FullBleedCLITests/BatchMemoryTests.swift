@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import FullBleedTestSupport
+
+/// The memory of a build does not grow with the number of photos: the records go to the journal and the
+/// manifest is streamed from it, so what a photo leaves behind until the end is a few dozen bytes (its
+/// path and where its journal line is). Measured with GNU time like the bad-corpus run
+/// (`HostileInputTests.runMeasuringPeakRSS`), on generated 128 x 96 photos through the tiny pipeline, so
+/// the fixed cost of the process dominates and any per-photo growth shows.
+@Suite struct BatchMemoryTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: HostileInputTests.gnuTime), "GNU time (/usr/bin/time) is missing: make test installs it"))
+    func peakRSSOf2000And8000PhotosIsWithinTenPercent() throws {
+        let tmp = try TemporaryDirectory("batch-memory")
+        defer { tmp.remove() }
+        var peaks: [Int: Int] = [:]
+        for count in [2_000, 8_000] {
+            let input = tmp.path + "/in\(count)", out = tmp.path + "/out\(count)"
+            try ScaleFixtures.writePhotos(count, to: input)
+            let run = try HostileInputTests.runMeasuringPeakRSS(
+                ["build", input, "--pipeline", ScaleFixtures.tinyPipeline, "--out", out, "--jobs", "2", "--quiet"],
+                stderrPath: tmp.path + "/stderr\(count).txt")
+            #expect(run.exitCode == 0, "\(run.stderr)")
+            let manifest = try BuildFixtures.manifest(in: out)
+            #expect((manifest["assets"] as? [Any])?.count == count)
+            peaks[count] = run.peakKiB
+            try? FileManager.default.removeItem(atPath: input)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        let small = try #require(peaks[2_000]), large = try #require(peaks[8_000])
+        print("peak RSS of a build of 2,000 / 8,000 photos: \(small / 1024) / \(large / 1024) MB (ratio \(String(format: "%.3f", Double(large) / Double(small))))")
+        #expect(Double(large) <= Double(small) * 1.10, "2,000 photos: \(small) KiB, 8,000: \(large) KiB")
+        #expect(Double(small) <= Double(large) * 1.10, "2,000 photos: \(small) KiB, 8,000: \(large) KiB")
+    }
+}
