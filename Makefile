@@ -121,7 +121,7 @@ SANITIZER_SKIP := --skip 'TimingTests|SpeedTests|BenchmarkTests'
 ASAN_TESTS ?=
 TSAN_TESTS ?= --filter 'ParallelRunnerTests|ResampleTests|LanczosTests|BlurTests|BoxBlurKernelTests|BackgroundExtensionTests|ColorManagementConversionTests|BuildCommandTests'
 
-.PHONY: fuzz fuzz-smoke test-asan test-tsan
+.PHONY: fuzz fuzz-smoke fuzz-campaign test-asan test-tsan
 
 ## fuzz: every libFuzzer target (Sources/Fuzz) under ASan for FUZZ_SECONDS each; crashes go to Tests/Fixtures/fuzz-regressions
 fuzz: deps
@@ -130,6 +130,13 @@ fuzz: deps
 ## fuzz-smoke: the same, 20 s per target
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=20
+
+## fuzz-campaign: a long single-process run per decoder (CAMPAIGN_SECONDS each, default 1200) that minimises
+## its corpus into Tests/Fuzz/corpus/<target>/ and appends Tests/Fuzz/ledger.tsv; commit both afterwards
+CAMPAIGN_SECONDS ?= 1200
+CAMPAIGN_TARGETS ?= FuzzJPEG FuzzPNG FuzzWebP FuzzHEIF
+fuzz-campaign: deps
+	FUZZ_KEEP=1 FUZZ_SECONDS=$(CAMPAIGN_SECONDS) SWIFT=$(SWIFT) Tests/Fuzz/fuzz.sh $(CAMPAIGN_TARGETS)
 
 ## test-asan: the test suite in release under AddressSanitizer (own scratch folder .build-asan)
 test-asan: deps

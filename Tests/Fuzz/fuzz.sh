@@ -7,8 +7,14 @@
 #   SHARED         the shared data folder (default ../shared)
 #   Tests/Fuzz/lsan.supp: leaks inside third-party libraries that are not reported (see the file).
 #   FUZZ_EXTRA_ARGS  more libFuzzer flags, appended (e.g. -jobs=2, or -rss_limit_mb=64 to check the failure path)
+#   FUZZ_KEEP=1    a campaign run (`make fuzz-campaign`): afterwards the working corpus is minimised with
+#                  libFuzzer's -merge=1 into Tests/Fuzz/corpus/<target>/ (committed, so the next run starts
+#                  where this one stopped) and the run is appended to Tests/Fuzz/ledger.tsv (wall and CPU
+#                  seconds, the CPU measured by GNU time: on a busy machine a run gets far less CPU than its
+#                  wall time; and executions per target: the record of how long each decoder has been fuzzed)
 #
-# Working corpora live in build/fuzz/<target>/corpus (kept between runs; ../shared is never written).
+# Working corpora live in build/fuzz/<target>/corpus (kept between runs; ../shared is never written). Every
+# run is seeded from the committed corpus Tests/Fuzz/corpus/<target>/ as well as from the photos.
 # A crash, timeout or out-of-memory input fails the run and is copied to
 # Tests/Fixtures/fuzz-regressions/<target>/, where FuzzRegressionTests replays it.
 set -uo pipefail
@@ -22,7 +28,14 @@ SCRATCH=.build-fuzz
 WORK=build/fuzz
 LSAN_SUPPRESSIONS=$PWD/Tests/Fuzz/lsan.supp
 REGRESSIONS=Tests/Fixtures/fuzz-regressions
+COMMITTED=Tests/Fuzz/corpus
+LEDGER=Tests/Fuzz/ledger.tsv
+FUZZ_KEEP=${FUZZ_KEEP:-0}
 ALL_TARGETS=(FuzzJPEG FuzzPNG FuzzWebP FuzzProbe FuzzPipelineJSON FuzzSidecar FuzzHEIF)
+case "${FUZZ_EXTRA_ARGS:-}" in
+  *-jobs=*|*-fork=*|*-workers=*)
+    if [ "$FUZZ_KEEP" = 1 ]; then echo "fuzz: FUZZ_KEEP=1 records one process's seconds as CPU seconds: do not combine it with -jobs/-fork"; exit 2; fi ;;
+esac
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
 
@@ -86,14 +99,19 @@ for target in "${targets[@]}"; do
       for pattern in '*.heic' '*.heif' '*.avif'; do copy_seeds "$corpus" "$pattern" "${image_folders[@]}"; done ;;
   esac
   copy_seeds "$corpus" '*' "$REGRESSIONS/$target"
+  if [ -d "$COMMITTED/$target" ]; then cp "$COMMITTED/$target"/* "$corpus"/ 2>/dev/null; fi
   echo "== $target: fuzzing for ${FUZZ_SECONDS}s from $(ls "$corpus" | wc -l) inputs"
   log=$dir/fuzz.log
-  (cd "$dir" && SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$LSAN_SUPPRESSIONS" "$binary" -max_total_time="$FUZZ_SECONDS" -max_len=$max_len \
+  timer=()
+  rm -f "$dir/cpu.txt"
+  if [ -x /usr/bin/time ]; then timer=(/usr/bin/time -f '%U %S' -o cpu.txt); fi
+  (cd "$dir" && SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$LSAN_SUPPRESSIONS" "${timer[@]}" "$binary" -max_total_time="$FUZZ_SECONDS" -max_len=$max_len \
      -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix=artifacts/ ${FUZZ_EXTRA_ARGS:-} corpus > fuzz.log 2>&1)
   status=$?
+  cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { printf "%.0f", $1 + $2 }' "$dir/cpu.txt" 2>/dev/null)
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  line="$target: exit $status, ${runs:-?} executions, ${rate:-?} exec/s"
+  line="$target: exit $status, ${runs:-?} executions, ${rate:-?} exec/s, ${cpu:-?} CPU s"
   if [ $status -ne 0 ]; then
     grep -E "ERROR|Fatal error|SUMMARY|deadly signal|timeout|out-of-memory" "$log" | head -10
     mkdir -p "$REGRESSIONS/$target"
@@ -104,9 +122,29 @@ for target in "${targets[@]}"; do
     done
     failed+=("$target")
   fi
+  if [ "$FUZZ_KEEP" = 1 ] && [ $status -eq 0 ]; then
+    # Minimise into a fresh folder (only inputs that add coverage survive), then replace the committed one.
+    merged=$dir/merged
+    rm -rf "$merged"; mkdir -p "$merged"
+    if (cd "$dir" && SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$LSAN_SUPPRESSIONS" "$binary" -merge=1 \
+          -max_len=$max_len -rss_limit_mb=2048 -timeout=10 merged corpus > merge.log 2>&1); then
+      rm -rf "${COMMITTED:?}/$target"; mkdir -p "$COMMITTED/$target"
+      cp "$merged"/* "$COMMITTED/$target"/ 2>/dev/null
+      kept=$(ls "$COMMITTED/$target" | wc -l)
+      [ -f "$LEDGER" ] || printf 'date_utc\ttarget\twall_seconds\tcpu_seconds\texecutions\texec_per_s\tcorpus_files\n' > "$LEDGER"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$target" "$FUZZ_SECONDS" "${cpu:-0}" "${runs:-0}" "${rate:-0}" "$kept" >> "$LEDGER"
+      line="$line; corpus minimised to $kept files in $COMMITTED/$target"
+    else
+      tail -5 "$dir/merge.log"; line="$line; corpus merge failed (see $dir/merge.log)"; failed+=("$target")
+    fi
+  fi
   echo "$line"
   summary+=("$line")
 done
+if [ -f "$LEDGER" ]; then
+  echo "== fuzz ledger totals ($LEDGER)"
+  awk -F'\t' 'NR > 1 { c[$2] += $4; e[$2] += $5 } END { for (t in c) printf "%s: %.2f CPU-hours, %d executions\n", t, c[t] / 3600, e[t] }' "$LEDGER" | sort
+fi
 
 echo "== fuzz summary (${FUZZ_SECONDS}s per target; logs in $WORK/<target>/fuzz.log)"
 printf '%s\n' "${summary[@]}"
