@@ -171,3 +171,51 @@ import FullBleedTestSupport
         }
     }
 }
+
+/// The `dimg` graph check that keeps libheif 1.15 from recursing without end (it decodes every input on a
+/// new thread and aborts the process when it cannot start another).
+@Suite struct HEIFDerivationGraphTests {
+    @Test(arguments: [CodecError.Stage.probe, .decode])
+    func gridThatListsItselfAsItsTileIsCorrupt(stage: CodecError.Stage) throws {
+        var builder = HEIFGridBuilder(rows: 1, columns: 1, outputWidth: 64, outputHeight: 64)
+        builder.tileReferences = [1]
+        let bytes = builder.build(tiles: Array(HEIFGridTests.sourceTiles.prefix(1)))
+        let error = try #require(throws: CodecError.self) {
+            if stage == .probe { _ = try Codecs.probe(bytes) } else { _ = try Codecs.decode(bytes) }
+        }
+        #expect(error.reason == .corrupt("reading the derived image canvas: the derived image 1 is among its own inputs (a reference cycle)"))
+    }
+
+    @Test func fuzzerFindIsRefusedInsteadOfAbortingTheProcess() throws {
+        // Found by FuzzHEIF as an out-of-memory: 32,452 threads before libheif's std::system_error.
+        let bytes = try TestPaths.bytes(FuzzRegressions.folder.appendingPathComponent("FuzzHEIF/grid_lists_itself_as_its_tile.heic"))
+        let error = try #require(throws: CodecError.self) { _ = try Codecs.decode(bytes) }
+        #expect(error.reason == .corrupt("reading the derived image canvas: the derived image 2 is among its own inputs (a reference cycle)"))
+    }
+
+    @Test func cyclesAnywhereBelowThePrimaryAreFound() {
+        let deep: [Int: [Int]] = [1: [2, 3], 2: [4], 3: [5], 5: [6, 3]]
+        #expect(throws: HEIFDerivedCanvas.Malformed.self) { try HEIFDerivedCanvas.checkDerivation(from: 1, inputs: deep) }
+        // A cycle the primary does not reach is not libheif's concern.
+        #expect(throws: Never.self) { try HEIFDerivedCanvas.checkDerivation(from: 1, inputs: [1: [2, 3], 7: [8], 8: [7]]) }
+    }
+
+    @Test func sharedInputsAreAllowedAndCountedOncePerUse() throws {
+        // An overlay of two grids that share their tiles (a diamond, not a cycle): 2 x 4 coded decodes.
+        try HEIFDerivedCanvas.checkDerivation(from: 1, inputs: [1: [2, 3], 2: [10, 11, 12, 13], 3: [10, 11, 12, 13]])
+        // Every level doubling the work: 2^17 decodes of one tile from 17 small items is refused.
+        var doubling: [Int: [Int]] = [:]
+        for level in 1...17 { doubling[level] = [level + 1, level + 1] }
+        let error = try #require(throws: HEIFDerivedCanvas.Malformed.self) {
+            try HEIFDerivedCanvas.checkDerivation(from: 1, inputs: doubling)
+        }
+        #expect(error.reason == "the derived image 1 is assembled from more than 65536 coded images")
+        doubling[17] = nil
+        doubling[16] = [17]
+        try HEIFDerivedCanvas.checkDerivation(from: 1, inputs: doubling)
+    }
+
+    @Test func gridWithoutInputsIsCorrupt() {
+        #expect(throws: HEIFDerivedCanvas.Malformed.self) { try HEIFDerivedCanvas.checkDerivation(from: 1, inputs: [1: []]) }
+    }
+}

@@ -6,15 +6,17 @@ import FullBleedImage
 /// libheif 1.15 reports such an image's size from its `ispe` property but allocates the canvas its
 /// item data declares when decoding, so a file with a 1x1 `ispe` could make it allocate 32767x32767
 /// pixels past the pixel limit. `HEIFFile` checks this canvas before any pixel is decoded.
-/// Only what the check needs is parsed: `pitm`, the primary `infe` type, its `iloc` entry (one or more
-/// extents in the file or in `idat`), the first bytes of its data.
+/// The `dimg` references below it are checked too (`checkDerivation`: no cycle, a bounded number of
+/// coded inputs). Only what the checks need is parsed: `pitm`, the primary `infe` type, its `iloc` entry
+/// (one or more extents in the file or in `idat`), the first bytes of its data, the `iref` `dimg` lists.
 enum HEIFDerivedCanvas {
     struct Malformed: Error {
         var reason: String
     }
 
     /// The declared canvas (pixels, before `irot`/`imir`) of the primary item when it is a `grid` or an
-    /// `iovl`; nil for a coded image. Throws `Malformed` when the boxes it needs are broken.
+    /// `iovl`; nil for a coded image. Throws `Malformed` when the boxes it needs are broken or its
+    /// `dimg` references fail `checkDerivation`.
     static func canvasSize(in bytes: [UInt8]) throws(Malformed) -> PixelSize? {
         let file = BoxWalker(bytes: bytes)
         guard let meta = try file.children(of: 0..<bytes.count).first(where: { $0.type == "meta" }) else { return nil }
@@ -27,6 +29,7 @@ enum HEIFDerivedCanvas {
         let primary = try file.uint(pitm.lowerBound + 4, file.uint(pitm.lowerBound, 1) == 0 ? 2 : 4)
         let type = try itemType(of: primary, iinf: try child("iinf"), file: file)
         guard type == "grid" || type == "iovl" else { return nil }
+        try checkDerivation(from: primary, inputs: derivationInputs(iref: metaChildren.first { $0.type == "iref" }?.payload, file: file))
 
         let data = try itemData(of: primary, iloc: try child("iloc"), idat: metaChildren.first { $0.type == "idat" }?.payload, file: file)
         let reader = BoxWalker(bytes: data)
@@ -36,6 +39,57 @@ enum HEIFDerivedCanvas {
         let sizeOffset = type == "grid" ? 4 : 10
         let field = wide ? 4 : 2
         return PixelSize(width: try reader.uint(sizeOffset, field), height: try reader.uint(sizeOffset + field, field))
+    }
+
+    /// The most coded images one primary image may be assembled from, counting every path through nested
+    /// derived images: a 256x256 grid, the largest one 8-bit row and column counts describe.
+    static let maximumCodedInputs = 65_536
+
+    /// Checks the `dimg` graph below the derived primary item before libheif walks it. libheif 1.15
+    /// follows these references recursively, decoding each input on a new thread, with no cycle check: a
+    /// grid that lists itself as its tile starts threads until the process cannot make another one and
+    /// aborts (a fuzzer find). Nested derived images (an overlay of grids) are allowed; a cycle, or more
+    /// than `maximumCodedInputs` coded images counted over every path (inputs shared between derived
+    /// images are decoded once per use), throws `Malformed`. `inputs` maps a derived item to the items it
+    /// lists, in order; an item without an entry is a coded image.
+    static func checkDerivation(from primary: Int, inputs: [Int: [Int]]) throws(Malformed) {
+        var codedInputs: [Int: Int] = [:]
+        var onPath: Set<Int> = []
+        func count(_ item: Int) throws(Malformed) -> Int {
+            guard let listed = inputs[item] else { return 1 }
+            if let known = codedInputs[item] { return known }
+            guard onPath.insert(item).inserted else {
+                throw Malformed(reason: "the derived image \(item) is among its own inputs (a reference cycle)")
+            }
+            var total = 0
+            for input in listed {
+                total += try count(input)
+                guard total <= maximumCodedInputs else {
+                    throw Malformed(reason: "the derived image \(primary) is assembled from more than \(maximumCodedInputs) coded images")
+                }
+            }
+            onPath.remove(item)
+            codedInputs[item] = total
+            return total
+        }
+        guard try count(primary) > 0 else { throw Malformed(reason: "the derived image \(primary) has no inputs") }
+    }
+
+    /// The `dimg` references of the `iref` box: each derived item and the items it lists, in order.
+    private static func derivationInputs(iref: Range<Int>?, file: BoxWalker) throws(Malformed) -> [Int: [Int]] {
+        guard let iref else { return [:] }
+        let idSize = try file.uint(iref.lowerBound, 1) == 0 ? 2 : 4
+        var inputs: [Int: [Int]] = [:]
+        for reference in try file.children(of: (iref.lowerBound + 4)..<iref.upperBound) where reference.type == "dimg" {
+            let from = try file.uint(reference.payload.lowerBound, idSize)
+            let count = try file.uint(reference.payload.lowerBound + idSize, 2)
+            let first = reference.payload.lowerBound + idSize + 2
+            guard count <= (reference.payload.upperBound - first) / idSize else {
+                throw Malformed(reason: "the 'dimg' reference of item \(from) lists \(count) items past its box")
+            }
+            for index in 0..<count { inputs[from, default: []].append(try file.uint(first + index * idSize, idSize)) }
+        }
+        return inputs
     }
 
     private static func itemType(of item: Int, iinf: Range<Int>, file: BoxWalker) throws(Malformed) -> String {
