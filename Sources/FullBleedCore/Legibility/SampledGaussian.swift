@@ -35,32 +35,43 @@ enum SampledGaussian {
         var rows = [Double](repeating: 0, count: width * height)
         let columnIndex = MirrorPadding.indexTable(start: -radius, length: width + 2 * radius, count: width)
         let rowIndex = MirrorPadding.indexTable(start: -radius, length: height + 2 * radius, count: height)
-        plane.values.withUnsafeBufferPointer { src in
-            rows.withUnsafeMutableBufferPointer { dst in
-                var line = [Double](repeating: 0, count: width + 2 * radius)
-                for y in 0..<height {
-                    let start = y * width
-                    for i in line.indices { line[i] = Double(src[start + columnIndex[i]]) }
-                    for x in 0..<width {
-                        var sum = 0.0
-                        for k in 0..<taps.count { sum += taps[k] * line[x + k] }
-                        dst[start + x] = sum
+        // Both passes run tap by tap over a whole row (each output still sums its taps from the first to
+        // the last, so the bytes are those of a per-pixel loop) so the inner loops are plain vector code.
+        var line = [Double](repeating: 0, count: width + 2 * radius)
+        var sums = [Double](repeating: 0, count: width)
+        taps.withUnsafeBufferPointer { taps in
+            plane.values.withUnsafeBufferPointer { src in
+                rows.withUnsafeMutableBufferPointer { dst in
+                    line.withUnsafeMutableBufferPointer { line in
+                        for y in 0..<height {
+                            let start = y * width
+                            for i in 0..<line.count { line[i] = Double(src[start + columnIndex[i]]) }
+                            let row = dst.baseAddress! + start
+                            for x in 0..<width { row[x] = 0 }
+                            for k in 0..<taps.count {
+                                let weight = taps[k], shifted = line.baseAddress! + k
+                                for x in 0..<width { row[x] += weight * shifted[x] }
+                            }
+                        }
                     }
                 }
             }
         }
         var out = [Float](repeating: 0, count: width * height)
-        rows.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                var sums = [Double](repeating: 0, count: width)
-                for y in 0..<height {
-                    for i in sums.indices { sums[i] = 0 }
-                    for k in 0..<taps.count {
-                        let from = rowIndex[y + k] * width, weight = taps[k]
-                        for x in 0..<width { sums[x] += weight * src[from + x] }
+        taps.withUnsafeBufferPointer { taps in
+            rows.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBufferPointer { dst in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        for y in 0..<height {
+                            for x in 0..<width { sums[x] = 0 }
+                            for k in 0..<taps.count {
+                                let from = src.baseAddress! + rowIndex[y + k] * width, weight = taps[k]
+                                for x in 0..<width { sums[x] += weight * from[x] }
+                            }
+                            let start = y * width
+                            for x in 0..<width { dst[start + x] = Float(sums[x]) }
+                        }
                     }
-                    let start = y * width
-                    for x in 0..<width { dst[start + x] = Float(sums[x]) }
                 }
             }
         }
