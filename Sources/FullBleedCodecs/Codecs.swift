@@ -29,6 +29,24 @@ public enum Codecs {
         return decoded
     }
 
+    /// The size in pixels `decode(_:options:)` will produce for a file whose header is `info` (display
+    /// orientation): JPEG and still WebP shrink on load toward `options.minimumSize`, the other formats
+    /// and animated WebP decode at full size. From the header alone, so a build can plan memory before
+    /// decoding.
+    public static func decodedSize(of info: ImageInfo, options: DecodeOptions) -> PixelSize {
+        switch info.format {
+        case .jpeg:
+            let denominator = JPEGLoadScale.denominator(displaySize: info.size, minimumSize: options.minimumSize)
+            return JPEGLoadScale.scaledSize(info.size, denominator: denominator)
+        case .webp where !info.details.contains("animated"):
+            let factor = WebPDecoder.shrinkFactor(stored: info.storedSize, orientation: info.orientation, minimumDisplaySize: options.minimumSize)
+            let stored = WebPDecoder.reducedSize(info.storedSize, by: factor)
+            return info.orientation.swapsDimensions ? stored.transposed : stored
+        default:
+            return info.size
+        }
+    }
+
     /// Encodes `image` (any sample type; converted to what the format stores) and embeds its ICC profile.
     public static func encode(_ image: Image, as options: EncodeOptions) throws -> [UInt8] {
         switch options {

@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift,html] [--emit-dir DIR] [--public-url URL] [--widths LIST] [--formats LIST] [--decode-timeout SECONDS] [--follow-symlinks] [--preview] [--report]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--memory-budget MB] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift,html] [--emit-dir DIR] [--public-url URL] [--widths LIST] [--formats LIST] [--decode-timeout SECONDS] [--follow-symlinks] [--preview] [--report]"
     static let options = BuildOptionTable.options
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
@@ -30,6 +30,7 @@ enum BuildCommand: Command {
         }
         var options = BuildOptions(inputs: arguments.positionals, outputPath: arguments.value("out") ?? "build/heroes")
         if let jobs = try arguments.integer("jobs", in: 1...256) { options.jobs = jobs }
+        if let megabytes = try arguments.integer("memory-budget", in: 64...1_048_576) { options.memoryBudgetBytes = megabytes << 20 }
         options.check = arguments.has("check")
         options.force = arguments.has("force")
         options.followSymlinksOutside = arguments.has("follow-symlinks")

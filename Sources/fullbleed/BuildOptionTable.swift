@@ -7,6 +7,7 @@ enum BuildOptionTable {
         OptionSpec("pipeline", short: "p", value: "P", help: "Pipeline file or name in Pipelines/ (default ios-hero)"),
         OptionSpec("out", short: "o", value: "DIR", help: "Output folder (default build/heroes)"),
         OptionSpec("jobs", short: "j", value: "N", help: "Assets built at once (default: number of cores)"),
+        OptionSpec("memory-budget", value: "MB", help: "Start a photo only while the estimated memory of the photos in flight stays within MB (2^20 bytes; a larger photo runs alone)"),
         OptionSpec("check", help: "Write nothing; exit 1 listing what is stale or missing (for CI)"),
         OptionSpec("force", help: "Rebuild every asset, even unchanged ones"),
         OptionSpec("json", help: "Newline-delimited JSON events on stdout"),

@@ -23,7 +23,8 @@ struct AssetBatch {
     }
 
     static func build(_ sources: [SourceFile], inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory, jobs: Int,
-                      journal: BuildJournal, preview: Bool, report: Bool, onEvent: @escaping @Sendable (BuildEvent) -> Void) -> AssetBatch {
+                      journal: BuildJournal, preview: Bool, report: Bool, memoryBudget: MemoryBudget? = nil,
+                      onEvent: @escaping @Sendable (BuildEvent) -> Void) -> AssetBatch {
         let progress = ProgressCounter()
         let count = sources.count
         let costs = sources.map { Double($0.stamp?.bytes ?? 0) }
@@ -33,7 +34,7 @@ struct AssetBatch {
             let outcome: Result<(output: AssetBuilder.Output, entry: BuildState.Entry), FailureRecord>
             do {
                 outcome = .success(try buildOne(source, inputs: inputs, spec: spec, out: out, journal: journal, preview: preview, report: report,
-                                                mayUseAllCores: slot.mayUseAllCores, staged: &staged) { megapixels in
+                                                mayUseAllCores: slot.mayUseAllCores, memoryBudget: memoryBudget, staged: &staged) { megapixels in
                     progress.started(path: source.relativePath, megapixels: megapixels, bytes: source.stamp?.bytes ?? 0, onEvent)
                 })
             } catch {
@@ -77,9 +78,10 @@ struct AssetBatch {
     }
 
     /// Reads, plans, builds, stages and journals one source; `staged` collects the files staged so far;
-    /// `onPlanned` gets the header's megapixels once the plan is made, before the decode.
+    /// `onPlanned` gets the header's megapixels once the plan is made, before the decode. With a
+    /// `memoryBudget`, the photo's estimate is held from the decode until its files are staged.
     private static func buildOne(_ source: SourceFile, inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory,
-                                 journal: BuildJournal, preview: Bool, report: Bool, mayUseAllCores: Bool,
+                                 journal: BuildJournal, preview: Bool, report: Bool, mayUseAllCores: Bool, memoryBudget: MemoryBudget?,
                                  staged: inout [OutputDirectory.StagedFile], onPlanned: (Double) -> Void) throws -> (output: AssetBuilder.Output, entry: BuildState.Entry) {
         if let conflict = inputs.namingConflicts[source.relativePath] {
             throw ProcessingError(path: source.relativePath, stage: .naming, reason: conflict)
@@ -93,6 +95,9 @@ struct AssetBatch {
         }
         let plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, previewThumbnail: preview,
                                  report: report)
+        let estimate = plan.estimatedWorkingBytes
+        memoryBudget?.acquire(estimate)
+        defer { memoryBudget?.release(estimate) }
         onPlanned(plan.megapixels)
         let output = try AssetBuilder.build(plan, bytes: bytes, mayUseAllCores: mayUseAllCores)
         let stamp = source.stamp ?? FileStamp(bytes: bytes.count, modifiedNanoseconds: 0)

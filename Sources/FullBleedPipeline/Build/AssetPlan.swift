@@ -50,6 +50,20 @@ public struct AssetPlan: Sendable {
     /// the unit of the build's throughput and progress.
     public var megapixels: Double { Double(info.size.width * info.size.height) / 1e6 }
 
+    /// The pixels the first decode produces (shrink-on-load included; `Codecs.decodedSize`).
+    public var decodedSize: PixelSize { Codecs.decodedSize(of: info, options: decode) }
+
+    /// What building this photo is expected to hold in memory at its peak, in bytes: 96 MiB for the
+    /// output tiers, the encoders and the analysis, plus 8 bytes per decoded pixel. An upper estimate
+    /// measured with `--jobs 1` (GNU time, peak RSS less the 32 MiB of an idle process): `ios-hero` 64, 157
+    /// and 341 MiB for PNGs of 3, 12 and 48 MP (estimates 119, 188, 462 MiB), 149 MiB for a 10.6 MP JPEG
+    /// decoded at full size (177), `web-hero` 106 MiB at 3 MP (119). A crop that zooms decodes a second, larger copy later; the
+    /// estimate does not count it. Used by `--memory-budget` (`MemoryBudget`).
+    public var estimatedWorkingBytes: Int {
+        let size = decodedSize
+        return 96 << 20 + 8 * size.width * size.height
+    }
+
     /// Plans `source` (its `bytes` are probed, not decoded).
     /// - Parameter skipping: steps to leave out (`[.encode]` for `inspect`).
     /// - Parameter previewThumbnail: also make the preview page's source thumbnail from the decode.

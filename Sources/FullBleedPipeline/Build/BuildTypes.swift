@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     /// Whether assets get their analysis report: asked for, or needed by the preview page (its region
     /// table and outlines come from the reports).
     public var writesReports: Bool { report || preview }
+    /// `--memory-budget`: photos start only while their estimated working memory, together, stays within
+    /// this many bytes (`MemoryBudget`); nil: only `jobs` limits them.
+    public var memoryBudgetBytes: Int?
     /// When another build holds the output folder's lock: wait for it (the default) or fail with exit 4.
     public var waitForLock: Bool = true
     /// Simulated disk faults for the output folder (tests only, through `@testable import`).
