@@ -10,10 +10,13 @@ The same sizes as the delivered crops, placed by libvips `smartcrop --interestin
 the attention centre clamped into the image, as vips_smartcrop places it) and by a centre crop, are
 scored the same way.
 
-usage: evaluate.py FULLBLEED LABELS.tsv PHOTO_ROOT [--pipeline ios-hero] [--max-zoom 1.5] [--no-vips]
+usage: evaluate.py FULLBLEED LABELS.tsv PHOTO_ROOT [--pipeline ios-hero] [--upscale] [--max-zoom 1.5] [--no-vips]
+--upscale evaluates a copy of the pipeline with "tiers": {"upscale": "upscale"}, so a photo smaller than
+every tier still delivers its crops (a skipped photo has no targets in `inspect --json`: the held-out
+photos are 500-773 px wide).
 Standard library only (libvips-tools' `vips` for the comparison).
 """
-import argparse, json, os, subprocess, sys
+import argparse, json, os, subprocess, sys, tempfile
 
 
 def load_labels(path):
@@ -63,7 +66,17 @@ def main():
     p.add_argument('fullbleed'); p.add_argument('labels'); p.add_argument('root')
     p.add_argument('--pipeline', default='ios-hero'); p.add_argument('--max-zoom', type=float, default=1.5)
     p.add_argument('--no-vips', action='store_true'); p.add_argument('--verbose', action='store_true')
+    p.add_argument('--upscale', action='store_true')
     a = p.parse_args()
+    if a.upscale:
+        source = a.pipeline if a.pipeline.endswith('.json') else os.path.join(
+            os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Pipelines', a.pipeline + '.json')
+        spec = json.load(open(source))
+        spec.setdefault('tiers', {})['upscale'] = 'upscale'
+        variant = tempfile.NamedTemporaryFile('w', suffix='.json', delete=False)
+        json.dump(spec, variant)
+        variant.close()
+        a.pipeline = variant.name
     tally = {k: [0, 0, 0, 0, 0, 0] for k in ('fullbleed', 'vips attention', 'centre')}  # whole/holdable, clear/clearable, verdict/n
     for rel, fx, fy, fw, fh in load_labels(a.labels):
         path = os.path.join(a.root, rel)
