@@ -131,7 +131,7 @@ MANIFEST=$WORK/check/fullbleed/manifest.json
 [ "$(jq '.failures | length' "$MANIFEST")" = 0 ] || die "FullBleed manifest lists failures: $(jq -c .failures "$MANIFEST")"
 
 # Shrink-on-load denominators FullBleed used, for the floor.
-jq -r '.assets[] | [(.source.path | split("/") | last), (1 / .decode.loadScale | round)] | @tsv' "$MANIFEST" > "$WORK/denominators.tsv"
+jq -r '.assets[] | [(.source.path | split("/") | last), (1 / (.decode.loadScale // 1) | round)] | @tsv' "$MANIFEST" > "$WORK/denominators.tsv"
 denominator_of() { awk -F'\t' -v n="$(basename "$1")" '$1 == n { print $2; found = 1 } END { if (!found) exit 1 }' "$WORK/denominators.tsv"; }
 floor_list() { # LIST -> LIST.floor ("DENOMINATOR PATH" lines)
   local f d
@@ -240,7 +240,7 @@ for job in "${HERO_JOBS[@]}"; do
   "$BIN" build "${MAIN_FILES[@]}" --pipeline "$ROOT/Pipelines/$job.json" --out "$check" --jobs "$JOBS" --quiet || die "FullBleed $job failed"
   [ "$(jq '.failures | length' "$check/manifest.json")" = 0 ] || die "FullBleed $job lists failures: $(jq -c .failures "$check/manifest.json")"
   floor=$WORK/hero-$job.floor
-  jq -r '.assets[] | ["decode", (1 / .decode.loadScale | round), .source.path] | @tsv' "$check/manifest.json" \
+  jq -r '.assets[] | ["decode", (1 / (.decode.loadScale // 1) | round), .source.path] | @tsv' "$check/manifest.json" \
     | while IFS=$'\t' read -r step d src; do
         for f in "${MAIN_FILES[@]}"; do [ "$(basename "$f")" != "$(basename "$src")" ] || echo "$step $d $f"; done
       done > "$floor"

@@ -92,7 +92,7 @@ enum HEIFDerivedCanvas {
         return inputs
     }
 
-    private static func itemType(of item: Int, iinf: Range<Int>, file: BoxWalker) throws(Malformed) -> String {
+    static func itemType(of item: Int, iinf: Range<Int>, file: BoxWalker) throws(Malformed) -> String {
         let countSize = try file.uint(iinf.lowerBound, 1) == 0 ? 2 : 4
         for infe in try file.children(of: (iinf.lowerBound + 4 + countSize)..<iinf.upperBound) where infe.type == "infe" {
             let version = try file.uint(infe.payload.lowerBound, 1)
@@ -104,8 +104,9 @@ enum HEIFDerivedCanvas {
         throw Malformed(reason: "no item information for the primary item \(item)")
     }
 
-    /// At most the first 64 bytes of the item's data (the canvas is in the first 20).
-    private static func itemData(of item: Int, iloc: Range<Int>, idat: Range<Int>?, file: BoxWalker) throws(Malformed) -> [UInt8] {
+    /// At most the first `maximumBytes` bytes of the item's data (the canvas is in the first 20).
+    static func itemData(of item: Int, iloc: Range<Int>, idat: Range<Int>?, file: BoxWalker,
+                         maximumBytes: Int = 64) throws(Malformed) -> [UInt8] {
         let version = try file.uint(iloc.lowerBound, 1)
         var offset = iloc.lowerBound + 4
         let sizes = try file.uint(offset, 2)
@@ -128,7 +129,7 @@ enum HEIFDerivedCanvas {
                 continue
             }
             var data: [UInt8] = []
-            for _ in 0..<extentCount where data.count < 64 {
+            for _ in 0..<extentCount where data.count < maximumBytes {
                 let extentOffset = try file.uint(offset + indexSize, offsetSize)
                 let length = try file.uint(offset + indexSize + offsetSize, lengthSize)
                 offset += extentSize
@@ -145,7 +146,8 @@ enum HEIFDerivedCanvas {
                     throw Malformed(reason: "derived image data at \(start) is outside the file")
                 }
                 // A zero length means "to the end of the file".
-                let end = min(file.bytes.count, start + (length == 0 ? 64 : min(length, 64)))
+                let wanted = maximumBytes - data.count
+                let end = min(file.bytes.count, start + (length == 0 ? wanted : min(length, wanted)))
                 data += file.bytes[start..<end]
             }
             return data
@@ -154,7 +156,7 @@ enum HEIFDerivedCanvas {
     }
 
     /// Big-endian reads and box headers over a byte array, every access checked.
-    private struct BoxWalker {
+    struct BoxWalker {
         let bytes: [UInt8]
 
         func uint(_ offset: Int, _ count: Int) throws(Malformed) -> Int {

@@ -41,6 +41,8 @@ struct HEIFFile {
                 throw CodecError(stage: stage, format: format, reason: .corrupt("reading the derived image canvas: \(error.reason)"))
             }
             let file = try HEIFFile(handle: primary, context: context, canvas: canvas, format: format, stage: stage, limits: limits)
+            // The AV1 frames dav1d will allocate, after the sizes the boxes declare.
+            if format == .avif { try AV1FrameCheck.check(bytes, format: format, stage: stage, limits: limits) }
             return try body(file)
         }
     }
