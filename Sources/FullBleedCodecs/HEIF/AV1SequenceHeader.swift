@@ -174,14 +174,7 @@ enum AV1FrameCheck {
         guard let iinf = metaChildren.first(where: { $0.type == "iinf" })?.payload,
               let iloc = metaChildren.first(where: { $0.type == "iloc" })?.payload else { return sizes }
         let idat = metaChildren.first { $0.type == "idat" }?.payload
-        let countSize = try file.uint(iinf.lowerBound, 1) == 0 ? 2 : 4
-        for infe in try file.children(of: (iinf.lowerBound + 4 + countSize)..<iinf.upperBound) where infe.type == "infe" {
-            let version = try file.uint(infe.payload.lowerBound, 1)
-            guard version >= 2 else { continue }
-            let idSize = version == 2 ? 2 : 4
-            let fields = infe.payload.lowerBound + 4
-            guard try file.fourCC(fields + idSize + 2) == "av01" else { continue }
-            let item = try file.uint(fields, idSize)
+        for (item, type) in try HEIFDerivedCanvas.items(iinf: iinf, file: file) where type == "av01" {
             // An item libheif could not read either (no location, another construction method) is its concern.
             guard let data = try? HEIFDerivedCanvas.itemData(of: item, iloc: iloc, idat: idat, file: file, maximumBytes: 512) else { continue }
             if let size = try AV1SequenceHeader.maximumFrameSize(inOBUs: data) { sizes.append(size) }

@@ -93,15 +93,24 @@ enum HEIFDerivedCanvas {
     }
 
     static func itemType(of item: Int, iinf: Range<Int>, file: BoxWalker) throws(Malformed) -> String {
+        guard let entry = try items(iinf: iinf, file: file).first(where: { $0.id == item }) else {
+            throw Malformed(reason: "no item information for the primary item \(item)")
+        }
+        return entry.type
+    }
+
+    /// Every item of the `iinf` box with an `infe` of version 2 or 3: its ID and type.
+    static func items(iinf: Range<Int>, file: BoxWalker) throws(Malformed) -> [(id: Int, type: String)] {
         let countSize = try file.uint(iinf.lowerBound, 1) == 0 ? 2 : 4
+        var items: [(id: Int, type: String)] = []
         for infe in try file.children(of: (iinf.lowerBound + 4 + countSize)..<iinf.upperBound) where infe.type == "infe" {
             let version = try file.uint(infe.payload.lowerBound, 1)
             guard version >= 2 else { continue }
             let idSize = version == 2 ? 2 : 4
             let fields = infe.payload.lowerBound + 4
-            if try file.uint(fields, idSize) == item { return try file.fourCC(fields + idSize + 2) }
+            items.append((try file.uint(fields, idSize), try file.fourCC(fields + idSize + 2)))
         }
-        throw Malformed(reason: "no item information for the primary item \(item)")
+        return items
     }
 
     /// At most the first `maximumBytes` bytes of the item's data (the canvas is in the first 20).
