@@ -45,12 +45,12 @@ import FullBleedImage
         // Sizes from 50 to 1,400: some fit three at a time, some only alone, one is larger than the budget.
         let sizes = (0..<120).map { 50 + ($0 * 7_919) % 1_351 }
         _ = ParallelRunner.map(sizes, jobs: 6) { _, size in
-            budget.holding(size) {
-                ledger.enter(size, budget: budget.bytes)
-                usleep(UInt32(200 + size))   // long enough for the others to try to start beside it
-                ledger.leave(size)
-                return size
-            }
+            budget.acquire(size)
+            defer { budget.release(size) }
+            ledger.enter(size, budget: budget.bytes)
+            usleep(UInt32(200 + size))   // long enough for the others to try to start beside it
+            ledger.leave(size)
+            return size
         }
         #expect(!ledger.overBudgetWithOthers)
         #expect(sizes.max()! > budget.bytes && ledger.peakHeld >= sizes.max()!, "the photo larger than the budget ran, alone")

@@ -50,11 +50,4 @@ final class MemoryBudget: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
-
-    /// Runs `body` holding `estimate` bytes of the budget.
-    func holding<R>(_ estimate: Int, _ body: () throws -> R) rethrows -> R {
-        acquire(estimate)
-        defer { release(estimate) }
-        return try body()
-    }
 }
