@@ -4,7 +4,9 @@ import FullBleedTestSupport
 
 /// The memory of a build does not grow with the number of photos: the records go to the journal and the
 /// manifest is streamed from it, so what a photo leaves behind until the end is a few dozen bytes (its
-/// path and where its journal line is). Measured with GNU time like the bad-corpus run
+/// path and where its journal line is). The emitted files (the generated Swift and the HTML snippets and
+/// index) are written the same way, one record read back from the manifest at a time; what stays is a
+/// member name and a hash per file. Measured with GNU time like the bad-corpus run
 /// (`HostileInputTests.runMeasuringPeakRSS`), on generated 128 x 96 photos through the tiny pipeline, so
 /// the fixed cost of the process dominates and any per-photo growth shows.
 @Suite struct BatchMemoryTests {
@@ -17,11 +19,17 @@ import FullBleedTestSupport
             let input = tmp.path + "/in\(count)", out = tmp.path + "/out\(count)"
             try ScaleFixtures.writePhotos(count, to: input)
             let run = try HostileInputTests.runMeasuringPeakRSS(
-                ["build", input, "--pipeline", ScaleFixtures.tinyPipeline, "--out", out, "--jobs", "2", "--quiet"],
+                ["build", input, "--pipeline", ScaleFixtures.tinyPipeline, "--out", out, "--jobs", "2", "--emit", "swift,html", "--quiet"],
                 stderrPath: tmp.path + "/stderr\(count).txt")
             #expect(run.exitCode == 0, "\(run.stderr)")
             let manifest = try BuildFixtures.manifest(in: out)
             #expect((manifest["assets"] as? [Any])?.count == count)
+            let snippets = try FileManager.default.contentsOfDirectory(atPath: out + "/HTML").filter { $0 != "index.html" }
+            #expect(snippets.count == count, "one snippet per photo")
+            let index = try String(contentsOfFile: out + "/HTML/index.html", encoding: .utf8)
+            #expect(index.contains("<p>\(count) web heroes.</p>"))
+            let swift = try String(contentsOfFile: out + "/Xcode/Heroes.swift", encoding: .utf8)
+            #expect(swift.components(separatedBy: "public static let ").count - 1 >= count, "a member per photo")
             peaks[count] = run.peakKiB
             try? FileManager.default.removeItem(atPath: input)
             try? FileManager.default.removeItem(atPath: out)

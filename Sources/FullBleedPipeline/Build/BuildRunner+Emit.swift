@@ -1,5 +1,7 @@
 /// The emit step of a build (`EmitSpec`): after the manifest, on every unsharded build (no-op builds too:
 /// comparing the emitted files is cheap), so the catalog and the Swift file always match the manifest.
+/// The records are read back from the committed manifest one at a time (`EmitSession`), so emitting
+/// holds no record beyond the one being emitted.
 extension BuildRunner {
     /// A sharded build's manifest is partial, so it emits nothing: an unsharded build after the merge does
     /// (it reuses every image and only writes the emitted files).
@@ -7,29 +9,34 @@ extension BuildRunner {
         spec.emit.isEnabled && (shard?.count ?? 1) == 1
     }
 
-    /// `--check` lines for emitted files that are missing, stale or no longer emitted, given the assets an
-    /// up-to-date build would record.
-    static func emitStaleEntries(spec: PipelineSpec, assets: [AssetRecord], shard: Shard?, out: OutputDirectory?) throws -> [String] {
+    /// `--check` lines for emitted files that are missing, stale or no longer emitted, given the entries an
+    /// up-to-date build would record (read from the previous manifest one at a time).
+    static func emitStaleEntries(spec: PipelineSpec, entries: [ManifestEntry], previous: PreviousBuild, shard: Shard?,
+                                 out: OutputDirectory?) throws -> [String] {
         guard emitsFiles(spec, shard: shard) else { return [] }
-        let manifest = Manifest(pipeline: spec, assets: assets, failures: [], shard: shard)
-        let plans = try EmitPlan.plans(manifest: manifest, spec: spec)
-        guard let out else { return plans.flatMap { $0.files.map { "\($0.path): missing" } } }
-        return plans.flatMap { $0.staleEntries(in: out) }
+        let sorted = entries.sorted { $0.path < $1.path }
+        let records = EmitRecords(count: sorted.count, toolVersion: ToolVersion.current, pipelineName: spec.name,
+                                  publicPath: spec.publicPath) { previous.record(of: sorted[$0]) }
+        return try EmitSession.staleEntries(spec: spec, records: records, out: out)
     }
 
-    /// Brings the emitted files in line with `manifest`, reporting what changed as notes.
-    static func emit(spec: PipelineSpec, manifest: Manifest, shard: Shard?, out: OutputDirectory,
+    /// Brings the emitted files in line with the manifest `manifestName` just committed, reporting what
+    /// changed as notes.
+    static func emit(spec: PipelineSpec, manifestName: String, shard: Shard?, out: OutputDirectory,
                      onEvent: @Sendable (BuildEvent) -> Void) throws {
         guard spec.emit.isEnabled else { return }
         guard emitsFiles(spec, shard: shard) else {
             onEvent(.note("emit skipped in a sharded build: run an unsharded build after the merge to write the catalog and Swift file"))
             return
         }
-        for plan in try EmitPlan.plans(manifest: manifest, spec: spec) {
-            let outcome = try plan.apply(to: out)
-            guard !outcome.written.isEmpty || !outcome.removed.isEmpty else { continue }
-            let what = plan.ownedFolder ?? plan.files.first?.path ?? "emit"
-            onEvent(.note("\(what): \(outcome.written.count) file(s) written, \(outcome.removed.count) removed"))
+        guard let manifest = try ManifestFile.open(manifestName, in: out) else {
+            throw SystemError(path: manifestName, operation: .read, refused: "the manifest just written is missing")
+        }
+        let ranges = manifest.assetRanges
+        let records = EmitRecords(count: ranges.count, toolVersion: manifest.header.tool.version, pipelineName: manifest.header.pipeline.name,
+                                  publicPath: manifest.header.publicPath) { try manifest.record(at: ranges[$0]) }
+        for outcome in try EmitSession.apply(spec: spec, records: records, out: out) where outcome.written > 0 || outcome.removed > 0 {
+            onEvent(.note("\(outcome.what): \(outcome.written) file(s) written, \(outcome.removed) removed"))
         }
     }
 }

@@ -80,7 +80,7 @@ public enum BuildRunner {
             manifest.failures = batch.failures.sorted { $0.source < $1.source }
             let committed = try ManifestCommit.commit(entries: entries, skeleton: manifest, name: manifestName, state: reuse.state, previous: previous,
                                                       journal: journal, staleCandidates: reuse.orphanedOutputs + reuse.replacedOutputs,
-                                                      collectRecords: spec.emit.isEnabled || options.preview, shard: options.shard,
+                                                      collectRecords: options.preview, shard: options.shard,
                                                       out: out, onEvent: onEvent)
             removed = committed.removed
             manifest.assets = committed.records ?? []
@@ -88,7 +88,7 @@ public enum BuildRunner {
             journal.discard()
             throw error
         }
-        try emit(spec: spec, manifest: manifest, shard: options.shard, out: out, onEvent: onEvent)
+        try emit(spec: spec, manifestName: manifestName, shard: options.shard, out: out, onEvent: onEvent)
         let preview = try options.preview ? writePreview(manifest, out: out, inputs: options, thumbnails: batch.thumbnails) : nil
         let summary = BuildSummary(
             total: inputs.sources.count, built: batch.built,
@@ -126,8 +126,7 @@ public enum BuildRunner {
             stale.append("\(manifestName): stale (publicPath \(manifest.publicPath ?? "none") -> \(spec.publicPath ?? "none"))")
         }
         if reuse.toBuild.isEmpty && reuse.orphanedOutputs.isEmpty {
-            let records = emitsFiles(spec, shard: options.shard) ? reuse.reused.compactMap { previous.record(of: $0) } : []
-            stale += try emitStaleEntries(spec: spec, assets: records, shard: options.shard, out: out)
+            stale += try emitStaleEntries(spec: spec, entries: reuse.reused, previous: previous, shard: options.shard, out: out)
         }
         var summary = BuildSummary(total: inputs.sources.count, built: 0, unchanged: reuse.reused.count, failed: 0, removed: 0, stale: stale,
                                    megapixels: 0, seconds: seconds, manifestPath: nil, failures: [], preview: nil)

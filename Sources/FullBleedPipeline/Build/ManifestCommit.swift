@@ -15,7 +15,7 @@ enum ManifestCommit {
     ///     their records).
     ///   - staleCandidates: outputs the previous manifest lists that may be stale (of deleted sources and of
     ///     rebuilt or failed ones); those the new records list again are kept.
-    ///   - collectRecords: also return every record (for the steps that need them all: emit, preview).
+    ///   - collectRecords: also return every record (for the preview page, which shows them all).
     /// - Returns: how many stale outputs were removed, and the records when asked for.
     /// - Throws: `SystemError` (`.write`) when the manifest or the commit line does not fit: the previous
     ///   manifest and every output it lists stay as they were (the caller discards the staged files).

@@ -27,43 +27,68 @@ public enum AssetCatalogEmitter {
         return formats.contains(.heic) ? .heic : formats.first { $0 == .jpeg || $0 == .png }
     }
 
-    /// The catalog's files for the build `manifest` records: the catalog's own `Contents.json`, a group
-    /// `Contents.json` per asset-key folder, and per image set its `Contents.json` followed by its images
-    /// (the folder is created by the first). Deterministic: assets in manifest order, slots in Xcode's order.
+    /// The catalog's files for the build `manifest` records, in memory (`EmitPlan.collect`).
     public static func plan(manifest: Manifest, spec: PipelineSpec) throws -> EmitPlan {
-        try validate(spec, at: "$.emit.xcassets")
-        let catalog = spec.emit.catalogPath
-        let format = imageFormat(of: spec)!.rawValue
-        var files = [EmittedFile(path: catalog + "/Contents.json", content: .bytes(XcodeContentsJSON.object(["info": XcodeContentsJSON.info]).bytes))]
-        var groups: Set<String> = []
-        var setNames: [String: String] = [:]
-        for asset in manifest.assets where asset.deliversImages {
-            let displayP3 = spec.colorOutput == .keep && asset.source.colorSpace == "display-p3"
-            let layout = AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: displayP3)
-            for set in layout.imageSets {
-                if let other = setNames[set.name.lowercased()] {
-                    throw ConfigError(location: "$.emit.xcassets", message: "the image set \(set.name) of \(asset.source.path) has the name of one of \(other)'s; rename one of the photos")
+        try EmitPlan.collect(try Walk(spec: spec), records: EmitRecords(manifest))
+    }
+
+    /// The catalog's files as a walk over the records: the catalog's own `Contents.json` first, then per
+    /// asset a group `Contents.json` per asset-key folder not seen before, and per image set its
+    /// `Contents.json` followed by its images (the folder is created by the first). Deterministic: assets in
+    /// manifest order, slots in Xcode's order.
+    struct Walk: Emitter {
+        let catalog: String
+        let format: String
+        let keepsDisplayP3: Bool
+        /// Group folders already written: one per folder of the input tree, not per photo.
+        private var groups: Set<String> = []
+        /// Image-set names, compared case-insensitively (as a case-insensitive file system would).
+        private var setNames = ClaimedNames()
+
+        init(spec: PipelineSpec) throws {
+            try validate(spec, at: "$.emit.xcassets")
+            catalog = spec.emit.catalogPath
+            format = imageFormat(of: spec)!.rawValue
+            keepsDisplayP3 = spec.colorOutput == .keep
+        }
+
+        var ownedFolder: String? { catalog }
+
+        func begin() -> EmitPart {
+            EmitPart(files: [EmittedFile(path: catalog + "/Contents.json", content: .bytes(XcodeContentsJSON.object(["info": XcodeContentsJSON.info]).bytes))])
+        }
+
+        func layout(of asset: AssetRecord) -> AssetCatalogLayout {
+            AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: keepsDisplayP3 && asset.source.colorSpace == "display-p3")
+        }
+
+        mutating func add(_ asset: AssetRecord, ordinal: Int, records: EmitRecords) throws -> EmitPart {
+            var part = EmitPart()
+            guard asset.deliversImages else { return part }
+            for set in layout(of: asset).imageSets {
+                if let owner = setNames.claim(set.name.lowercased(), for: ordinal), let other = try records.record(owner),
+                   layout(of: other).imageSets.contains(where: { $0.name.lowercased() == set.name.lowercased() }) {
+                    throw ConfigError(location: "$.emit.xcassets", message: "the image set \(set.name) of \(asset.source.path) has the name of one of \(other.source.path)'s; rename one of the photos")
                 }
-                setNames[set.name.lowercased()] = asset.source.path
                 var folders = set.name.split(separator: "/").map(String.init)
                 let leaf = folders.removeLast()
                 var prefix = catalog
                 for folder in folders {
                     prefix += "/" + folder
                     if groups.insert(prefix).inserted {
-                        files.append(EmittedFile(path: prefix + "/Contents.json", content: .bytes(groupContents.bytes)))
+                        part.files.append(EmittedFile(path: prefix + "/Contents.json", content: .bytes(groupContents.bytes)))
                     }
                 }
                 let folder = prefix + "/" + leaf + ".imageset"
-                files.append(EmittedFile(path: folder + "/Contents.json", content: .bytes(contents(of: set).bytes)))
+                part.files.append(EmittedFile(path: folder + "/Contents.json", content: .bytes(contents(of: set).bytes)))
                 var copied: Set<String> = []
                 for slot in set.slots {
                     guard let source = slot.source, let name = slot.fileName, copied.insert(name).inserted else { continue }
-                    files.append(EmittedFile(path: folder + "/" + name, content: slot.sourceCarriesGainMap ? .baseRendition(of: source) : .copy(of: source)))
+                    part.files.append(EmittedFile(path: folder + "/" + name, content: slot.sourceCarriesGainMap ? .baseRendition(of: source) : .copy(of: source)))
                 }
             }
+            return part
         }
-        return EmitPlan(files: files, ownedFolder: catalog)
     }
 
     /// A folder of the asset key: a group whose name prefixes the image names inside it.

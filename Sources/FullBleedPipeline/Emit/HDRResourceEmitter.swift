@@ -41,21 +41,33 @@ public enum HDRResourceEmitter {
         return result
     }
 
-    /// The plan: one hard link per resource (none for an SDR build, which makes no `HDR` folder and
-    /// removes the files of an earlier HDR build). Throws a `ConfigError` when two resources would share a name
-    /// (case-insensitively, as the bundle's file system may be).
+    /// The plan, in memory (`EmitPlan.collect`).
     public static func plan(manifest: Manifest, spec: PipelineSpec) throws -> EmitPlan {
-        var files: [EmittedFile] = []
-        var owners: [String: String] = [:]
-        for asset in manifest.assets where asset.deliversImages {
+        try EmitPlan.collect(Walk(spec: spec), records: EmitRecords(manifest))
+    }
+
+    /// One hard link per resource (none for an SDR build, which makes no `HDR` folder and removes the
+    /// files of an earlier HDR build). Throws a `ConfigError` when two assets' resources would share a name
+    /// (case-insensitively, as the bundle's file system may be).
+    struct Walk: Emitter {
+        let folder: String
+        private var names = ClaimedNames()
+
+        init(spec: PipelineSpec) { folder = spec.emit.hdrResourcesPath }
+
+        var ownedFolder: String? { folder }
+
+        mutating func add(_ asset: AssetRecord, ordinal: Int, records: EmitRecords) throws -> EmitPart {
+            var part = EmitPart()
+            guard asset.deliversImages else { return part }
             for resource in resources(of: asset) {
-                if let other = owners[resource.name.lowercased()], other != asset.source.path {
-                    throw ConfigError(location: "$.emit", message: "the HDR hero \(resource.name) of \(asset.source.path) has the name of one of \(other)'s; rename one of the photos")
+                if let owner = names.claim(resource.name.lowercased(), for: ordinal), let other = try records.record(owner),
+                   resources(of: other).contains(where: { $0.name.lowercased() == resource.name.lowercased() }) {
+                    throw ConfigError(location: "$.emit", message: "the HDR hero \(resource.name) of \(asset.source.path) has the name of one of \(other.source.path)'s; rename one of the photos")
                 }
-                owners[resource.name.lowercased()] = asset.source.path
-                files.append(EmittedFile(path: spec.emit.hdrResourcesPath + "/" + resource.name, content: .copy(of: resource.source)))
+                part.files.append(EmittedFile(path: folder + "/" + resource.name, content: .copy(of: resource.source)))
             }
+            return part
         }
-        return EmitPlan(files: files, ownedFolder: spec.emit.hdrResourcesPath)
     }
 }

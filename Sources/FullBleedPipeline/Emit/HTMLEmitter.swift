@@ -37,46 +37,89 @@ public enum HTMLEmitter {
         }
     }
 
-    /// One snippet: the file it goes to (relative to the output folder) and its `<picture>` element.
-    struct Snippet: Equatable {
-        var path: String
-        var assetKey: String
-        var targetName: String
-        var picture: String
-    }
-
+    /// The plan, in memory (`EmitPlan.collect`).
     public static func plan(manifest: Manifest, spec: PipelineSpec) throws -> EmitPlan {
-        let folder = spec.emit.htmlFolder
-        let prefix = manifest.publicPath ?? String(repeating: "../", count: folder.split(separator: "/").count)
-        let snippets = self.snippets(manifest: manifest, folder: folder, urlPrefix: prefix)
-        let indexPath = folder + "/" + indexName
-        var seen: [String: Snippet] = [:]
-        for snippet in snippets {
-            let other = snippet.path == indexPath ? "the index page" : seen[snippet.path].map { "the snippet of \($0.assetKey) (\($0.targetName))" }
-            if let other {
-                throw ConfigError(location: "$.emit.html", message: "the snippet \(snippet.path) of \(snippet.assetKey) (\(snippet.targetName)) would overwrite \(other); rename one of the photos")
-            }
-            seen[snippet.path] = snippet
-        }
-        var files = snippets.map { EmittedFile(path: $0.path, content: .bytes(Array(($0.picture + "\n").utf8))) }
-        files.append(EmittedFile(path: indexPath, content: .bytes(Array(index(snippets, manifest: manifest, folder: folder).utf8))))
-        return EmitPlan(files: files, ownedFolder: folder)
+        try EmitPlan.collect(Walk(spec: spec, publicPath: manifest.publicPath), records: EmitRecords(manifest))
     }
 
-    /// The snippets of every asset that delivered a web picture, in manifest order.
-    static func snippets(manifest: Manifest, folder: String, urlPrefix: String) -> [Snippet] {
-        var result: [Snippet] = []
-        for asset in manifest.assets {
+    /// The snippets and `index.html` as a walk over the records: per asset a file for each web target that
+    /// delivered a web picture, and the same `<picture>` appended to the index as a `<figure>`; the count
+    /// closes the page.
+    struct Walk: Emitter {
+        let folder: String
+        let urlPrefix: String
+        let pipelineName: String
+        private var snippetNames = ClaimedNames()
+        private var count = 0
+
+        /// - Parameter publicPath: the manifest's (URLs are relative to the HTML folder without one).
+        init(spec: PipelineSpec, publicPath: String?) {
+            folder = spec.emit.htmlFolder
+            urlPrefix = publicPath ?? String(repeating: "../", count: folder.split(separator: "/").count)
+            pipelineName = spec.name
+        }
+
+        var ownedFolder: String? { folder }
+        var streamedPath: String? { folder + "/" + indexName }
+
+        /// The snippets of `asset`: file name (in the folder), target name and `<picture>` element.
+        func snippets(of asset: AssetRecord) -> [(name: String, targetName: String, picture: String)] {
             let stem = asset.key.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "~")
-            var first = true
+            var result: [(name: String, targetName: String, picture: String)] = []
             for target in asset.targets where target.kind == .web {
                 guard let picture = picture(asset: asset, target: target, urlPrefix: urlPrefix) else { continue }
-                let name = first ? stem + ".html" : stem + "." + target.name + ".html"
-                first = false
-                result.append(Snippet(path: folder + "/" + name, assetKey: asset.key, targetName: target.name, picture: picture))
+                result.append((result.isEmpty ? stem + ".html" : stem + "." + target.name + ".html", target.name, picture))
             }
+            return result
         }
-        return result
+
+        func begin() -> EmitPart {
+            let head = [
+                "<!DOCTYPE html>",
+                "<html lang=\"en\">",
+                "<head>",
+                "<meta charset=\"utf-8\" />",
+                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />",
+                "<title>\(text(pipelineName)): web heroes</title>",
+                "<style>",
+                "body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #fff; color: #111; }",
+                "main { max-width: 1280px; margin: 0 auto; padding: 16px; }",
+                "figure { margin: 0 0 32px; }",
+                "img { display: block; max-width: 100%; height: auto; }",
+                "figcaption { padding: 8px 0; overflow-wrap: anywhere; }",
+                "</style>",
+                "</head>",
+                "<body>",
+                "<main>",
+                "<h1>\(text(pipelineName))</h1>",
+            ]
+            return EmitPart(streamedText: head.joined(separator: "\n") + "\n")
+        }
+
+        mutating func add(_ asset: AssetRecord, ordinal: Int, records: EmitRecords) throws -> EmitPart {
+            var part = EmitPart()
+            for snippet in snippets(of: asset) {
+                let path = folder + "/" + snippet.name
+                if snippet.name == indexName {
+                    throw ConfigError(location: "$.emit.html", message: "the snippet \(path) of \(asset.key) (\(snippet.targetName)) would overwrite the index page; rename one of the photos")
+                }
+                if let owner = snippetNames.claim(snippet.name, for: ordinal), let other = try records.record(owner),
+                   let taken = snippets(of: other).first(where: { $0.name == snippet.name }) {
+                    throw ConfigError(location: "$.emit.html", message: "the snippet \(path) of \(asset.key) (\(snippet.targetName)) would overwrite the snippet of \(other.key) (\(taken.targetName)); rename one of the photos")
+                }
+                part.files.append(EmittedFile(path: path, content: .bytes(Array((snippet.picture + "\n").utf8))))
+                part.streamedText += ["<figure>", snippet.picture,
+                                      "<figcaption><a href=\"\(PreviewMarkup.url(snippet.name))\">\(text(asset.key))</a> (\(text(snippet.targetName)))</figcaption>",
+                                      "</figure>"].joined(separator: "\n") + "\n"
+                count += 1
+            }
+            return part
+        }
+
+        func end() -> EmitPart {
+            let summary = count == 0 ? "<p>No web hero was built.</p>" : "<p>\(count) web hero\(count == 1 ? "" : "es").</p>"
+            return EmitPart(streamedText: [summary, "</main>", "</body>", "</html>"].joined(separator: "\n") + "\n")
+        }
     }
 
     /// The `<picture>` of one web target, or nil when it delivered no file in a web format.
@@ -112,38 +155,6 @@ public enum HTMLEmitter {
             parts += ["background-size:cover", "background-image:url(\(data))"]
         }
         return parts.isEmpty ? nil : parts.joined(separator: ";")
-    }
-
-    /// `index.html`: every snippet under its asset key, a link to its file; no script, no network.
-    static func index(_ snippets: [Snippet], manifest: Manifest, folder: String) -> String {
-        var lines = [
-            "<!DOCTYPE html>",
-            "<html lang=\"en\">",
-            "<head>",
-            "<meta charset=\"utf-8\" />",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />",
-            "<title>\(text(manifest.pipeline.name)): \(snippets.count) web hero\(snippets.count == 1 ? "" : "es")</title>",
-            "<style>",
-            "body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #fff; color: #111; }",
-            "main { max-width: 1280px; margin: 0 auto; padding: 16px; }",
-            "figure { margin: 0 0 32px; }",
-            "img { display: block; max-width: 100%; height: auto; }",
-            "figcaption { padding: 8px 0; overflow-wrap: anywhere; }",
-            "</style>",
-            "</head>",
-            "<body>",
-            "<main>",
-            "<h1>\(text(manifest.pipeline.name))</h1>",
-        ]
-        if snippets.isEmpty { lines.append("<p>No web hero was built.</p>") }
-        for snippet in snippets {
-            let name = String(snippet.path.dropFirst(folder.count + 1))
-            lines += ["<figure>", snippet.picture,
-                      "<figcaption><a href=\"\(PreviewMarkup.url(name))\">\(text(snippet.assetKey))</a> (\(text(snippet.targetName)))</figcaption>",
-                      "</figure>"]
-        }
-        lines += ["</main>", "</body>", "</html>"]
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `prefix` + `path` percent-encoded (`PreviewMarkup.url`: spaces, commas, `#`, `?`, `%`, non-ASCII), so a

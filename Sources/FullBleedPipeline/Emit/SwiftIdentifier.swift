@@ -49,8 +49,18 @@ enum SwiftIdentifier {
     /// name gets it, later ones get `_2`, `_3`, ... (sanitised names never contain `_`, so suffixed names
     /// cannot clash with plain ones). Keywords are returned escaped in backticks.
     static func uniqueMemberNames(forKeys keys: [String], reserved: Set<String>) -> [String] {
-        var taken = reserved
-        return keys.map { key in
+        var names = UniqueNames(reserved: reserved)
+        return keys.map { names.next(forKey: $0) }
+    }
+
+    /// `uniqueMemberNames` one key at a time, in order.
+    struct UniqueNames {
+        private var taken: Set<String>
+
+        init(reserved: Set<String>) { taken = reserved }
+
+        /// The member name of the next key.
+        mutating func next(forKey key: String) -> String {
             let base = memberName(forKey: key)
             var name = base
             var counter = 2

@@ -19,43 +19,75 @@ public enum SwiftSourceEmitter {
     static let reservedMemberNames: Set<String> = ["all", "named", "catalogName", "pipelineName"]
 
     public static func plan(manifest: Manifest, spec: PipelineSpec) -> EmitPlan {
-        EmitPlan(files: [EmittedFile(path: spec.emit.swiftFileName, content: .bytes(Array(source(manifest: manifest, spec: spec).utf8)))],
-                 ownedFolder: nil)
+        // The Swift walk throws nothing of its own.
+        (try? EmitPlan.collect(Walk(spec: spec, records: EmitRecords(manifest)), records: EmitRecords(manifest))) ?? EmitPlan(files: [], ownedFolder: nil)
     }
 
     /// The generated file's text.
     public static func source(manifest: Manifest, spec: PipelineSpec) -> String {
-        let type = spec.emit.swiftTypeName
-        let format = AssetCatalogEmitter.imageFormat(of: spec)?.rawValue
-        // Assets that deliver no picture (too small for every tier) have no image to name: left out.
-        let assets = manifest.assets.filter(\.deliversImages)
-        let names = SwiftIdentifier.uniqueMemberNames(forKeys: assets.map(\.key), reserved: reservedMemberNames)
-        var out = header(type: type, manifest: manifest, spec: spec) + "\n\n" + toolbarTypes(type: type) + "\n\n"
-            + layoutTypes(type: type) + "\n\n" + heroType(type: type) + "\n"
-        for (asset, name) in zip(assets, names) {
+        let plan = plan(manifest: manifest, spec: spec)
+        guard case .bytes(let bytes)? = plan.files.first?.content else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The file as a walk over the records: the header and the types, a `static let` per asset that
+    /// delivers a picture (those too small for every tier have no image to name: left out), then `all`.
+    /// Kept between steps: the member names (for `all` and their uniqueness).
+    struct Walk: Emitter {
+        let spec: PipelineSpec
+        let type: String
+        let format: String?
+        let toolVersion: String
+        let pipelineName: String
+        private var names = SwiftIdentifier.UniqueNames(reserved: reservedMemberNames)
+        private var members: [String] = []
+
+        init(spec: PipelineSpec, records: EmitRecords) {
+            self.spec = spec
+            type = spec.emit.swiftTypeName
+            format = AssetCatalogEmitter.imageFormat(of: spec)?.rawValue
+            toolVersion = records.toolVersion
+            pipelineName = records.pipelineName
+        }
+
+        var ownedFolder: String? { nil }
+        var streamedPath: String? { spec.emit.swiftFileName }
+
+        func begin() -> EmitPart {
+            EmitPart(streamedText: header(type: type, toolVersion: toolVersion, pipelineName: pipelineName, spec: spec) + "\n\n" + toolbarTypes(type: type) + "\n\n"
+                + layoutTypes(type: type) + "\n\n" + heroType(type: type) + "\n")
+        }
+
+        mutating func add(_ asset: AssetRecord, ordinal: Int, records: EmitRecords) -> EmitPart {
+            guard asset.deliversImages else { return EmitPart() }
+            let name = names.next(forKey: asset.key)
+            members.append(name)
             let displayP3 = spec.colorOutput == .keep && asset.source.colorSpace == "display-p3"
             let layout = AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: displayP3)
-            out += hero(asset, memberName: name, layout: layout)
-        }
-        out += "\n    /// Every hero, in the manifest's order (sorted by source path).\n"
-        out += "    public static let all: [Hero] = [" + names.map { "\n        \($0)," }.joined() + (names.isEmpty ? "]\n" : "\n    ]\n")
-        out += """
-
-            /// The hero of the asset key `id` (as in the manifest), if any.
-            public static func named(_ id: String) -> Hero? { all.first { $0.id == id } }
+            return EmitPart(streamedText: hero(asset, memberName: name, layout: layout))
         }
 
-        """
-        out += swiftUISupport(type: type)
-        return out
+        func end() -> EmitPart {
+            var out = "\n    /// Every hero, in the manifest's order (sorted by source path).\n"
+            out += "    public static let all: [Hero] = [" + members.map { "\n        \($0)," }.joined() + (members.isEmpty ? "]\n" : "\n    ]\n")
+            out += """
+
+                /// The hero of the asset key `id` (as in the manifest), if any.
+                public static func named(_ id: String) -> Hero? { all.first { $0.id == id } }
+            }
+
+            """
+            out += swiftUISupport(type: type)
+            return EmitPart(streamedText: out)
+        }
     }
 
     // MARK: - Pieces
 
     /// The file comment, the namespace and its colour type.
-    static func header(type: String, manifest: Manifest, spec: PipelineSpec) -> String {
+    static func header(type: String, toolVersion: String, pipelineName: String, spec: PipelineSpec) -> String {
         """
-        // \(type).swift: generated by fullbleed \(manifest.tool.version) from the pipeline \(SwiftIdentifier.commentText(manifest.pipeline.name)).
+        // \(type).swift: generated by fullbleed \(toolVersion) from the pipeline \(SwiftIdentifier.commentText(pipelineName)).
         // Do not edit: `fullbleed build --emit swift` rewrites it. Lengths are in points; colours are encoded sRGB
         // (0...1) with straight alpha. Needs only the standard library; SwiftUI helpers are at the end.
 
@@ -65,7 +97,7 @@ public enum SwiftSourceEmitter {
             /// The asset catalog the image names refer to.
             public static let catalogName = \(SwiftIdentifier.stringLiteral(spec.emit.catalogName))
             /// The pipeline the heroes were built with.
-            public static let pipelineName = \(SwiftIdentifier.stringLiteral(manifest.pipeline.name))
+            public static let pipelineName = \(SwiftIdentifier.stringLiteral(pipelineName))
 
             /// An encoded sRGB colour: components 0...1, straight (not premultiplied) alpha.
             public struct RGBA: Sendable, Hashable {

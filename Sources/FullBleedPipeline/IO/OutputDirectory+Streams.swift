@@ -135,11 +135,14 @@ extension OutputDirectory {
     final class StagingWriter: @unchecked Sendable {
         private let directory: OutputDirectory
         let relativePath: String
-        private let temporaryName: String
+        /// The staged file's name, in the folder of `relativePath`.
+        let temporaryName: String
         private var descriptor: Int32
         private let claim: RunLease.Claim
         private var buffer: [UInt8] = []
-        private static let bufferSize = 1 << 18
+        /// `append` writes through once this many bytes are buffered: an append of at least this many bytes
+        /// is on disk (or has thrown) when it returns.
+        static let bufferSize = 1 << 18
 
         fileprivate init(directory: OutputDirectory, relativePath: String, temporaryName: String, descriptor: Int32, claim: RunLease.Claim) {
             self.directory = directory
