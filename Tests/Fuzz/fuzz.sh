@@ -67,6 +67,14 @@ image_folders=()
 if [ $has_corpus = 1 ]; then image_folders=("$SHARED/corpus/photos" "$SHARED/corpus/edge" "$SHARED/corpus/bad"); fi
 
 failed=()
+# The PCs libFuzzer's coverage tables hold for `binary` (what it reports at start-up).
+instrumented_pcs() {
+  local empty; empty=$(mktemp -d)
+  (cd "$empty" && SWIFT_BACKTRACE=enable=no "$1" -runs=0 "$empty" 2>&1) | sed -n 's/.*Loaded [0-9]* PC tables (\([0-9]*\) PCs).*/\1/p' | head -1
+  rm -rf "$empty"
+}
+FUZZ_MIN_PCS=${FUZZ_MIN_PCS:-2000}
+
 summary=()
 for target in "${targets[@]}"; do
   binary=$PWD/$SCRATCH/release/$target
@@ -79,6 +87,21 @@ for target in "${targets[@]}"; do
        > "$dir/build.log" 2>&1; then
     tail -30 "$dir/build.log"; echo "fuzz: building $target failed"; exit 1
   fi
+  # A binary whose Swift code carries no coverage instrumentation still runs, but fuzzes blind (an
+  # incremental build once left the decoders' objects uninstrumented: 293 PCs, the C shims only, and a
+  # campaign that found 12 inputs): count the instrumented PCs and rebuild from scratch when they are few.
+  pcs=$(instrumented_pcs "$binary")
+  if [ "${pcs:-0}" -lt "$FUZZ_MIN_PCS" ]; then
+    echo "== $target: only ${pcs:-0} instrumented PCs (at least $FUZZ_MIN_PCS expected): rebuilding $SCRATCH from scratch"
+    rm -rf "$SCRATCH"
+    if ! $SWIFT build -c release --scratch-path "$SCRATCH" --product "$target" --sanitize=fuzzer --sanitize=address \
+         > "$dir/build.log" 2>&1; then
+      tail -30 "$dir/build.log"; echo "fuzz: building $target failed"; exit 1
+    fi
+    pcs=$(instrumented_pcs "$binary")
+    if [ "${pcs:-0}" -lt "$FUZZ_MIN_PCS" ]; then echo "fuzz: $target has only ${pcs:-0} instrumented PCs after a clean build"; exit 1; fi
+  fi
+  echo "== $target: $pcs instrumented PCs"
   max_len=1048576
   case $target in
     FuzzJPEG|FuzzPNG|FuzzWebP|FuzzProbe)
@@ -111,6 +134,7 @@ for target in "${targets[@]}"; do
   cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { printf "%.0f", $1 + $2 }' "$dir/cpu.txt" 2>/dev/null)
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  coverage=$(grep -ao 'cov: [0-9]*' "$log" | tail -1 | sed 's/cov: //')
   line="$target: exit $status, ${runs:-?} executions, ${rate:-?} exec/s, ${cpu:-?} CPU s"
   if [ $status -ne 0 ]; then
     grep -E "ERROR|Fatal error|SUMMARY|deadly signal|timeout|out-of-memory" "$log" | head -10
@@ -131,8 +155,8 @@ for target in "${targets[@]}"; do
       rm -rf "${COMMITTED:?}/$target"; mkdir -p "$COMMITTED/$target"
       cp "$merged"/* "$COMMITTED/$target"/ 2>/dev/null
       kept=$(ls "$COMMITTED/$target" | wc -l)
-      [ -f "$LEDGER" ] || printf 'date_utc\ttarget\twall_seconds\tcpu_seconds\texecutions\texec_per_s\tcorpus_files\n' > "$LEDGER"
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$target" "$FUZZ_SECONDS" "${cpu:-0}" "${runs:-0}" "${rate:-0}" "$kept" >> "$LEDGER"
+      [ -f "$LEDGER" ] || printf 'date_utc\ttarget\twall_seconds\tcpu_seconds\texecutions\texec_per_s\tcorpus_files\tinstrumented_pcs\tcoverage_edges\n' > "$LEDGER"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$target" "$FUZZ_SECONDS" "${cpu:-0}" "${runs:-0}" "${rate:-0}" "$kept" "$pcs" "${coverage:--}" >> "$LEDGER"
       line="$line; corpus minimised to $kept files in $COMMITTED/$target"
     else
       tail -5 "$dir/merge.log"; line="$line; corpus merge failed (see $dir/merge.log)"; failed+=("$target")
@@ -143,7 +167,10 @@ for target in "${targets[@]}"; do
 done
 if [ -f "$LEDGER" ]; then
   echo "== fuzz ledger totals ($LEDGER)"
-  awk -F'\t' 'NR > 1 { c[$2] += $4; e[$2] += $5 } END { for (t in c) printf "%s: %.2f CPU-hours, %d executions\n", t, c[t] / 3600, e[t] }' "$LEDGER" | sort
+  # Rows of a build with too few instrumented PCs fuzzed blind and do not count; rows from before the PCs
+  # were recorded ("-") count, and are shown apart.
+  awk -F'\t' -v min="$FUZZ_MIN_PCS" 'NR > 1 && ($8 == "" || $8 == "-" || $8 + 0 >= min) { c[$2] += $4; e[$2] += $5; if ($8 + 0 >= min) v[$2] += $4 }
+    END { for (t in c) printf "%s: %.2f CPU-hours (%.2f with the PCs recorded), %d executions\n", t, c[t] / 3600, v[t] / 3600, e[t] }' "$LEDGER" | sort
 fi
 
 echo "== fuzz summary (${FUZZ_SECONDS}s per target; logs in $WORK/<target>/fuzz.log)"
