@@ -258,6 +258,10 @@ for job in "${HERO_JOBS[@]}"; do
   say "$job: ${#MAIN_FILES[@]} photos, $n files written; floor steps in $floor"
 done
 
+# The measured reason when ios-hero misses its floor target: the same job without face detection.
+NOFACES_PIPELINE=$WORK/ios-hero-nofaces.json
+jq '.crop.faces = false' "$ROOT/Pipelines/ios-hero.json" > "$NOFACES_PIPELINE"
+
 say "prepared in $(( $(date +%s) - STARTED )) s"
 
 # ---- timed rounds -------------------------------------------------------------------------------------
@@ -289,6 +293,8 @@ for (( round = 1; round <= RUNS; round++ )); do
       esac
     done
   done
+  out=$WORK/out/hero-nofaces; fresh "$out"
+  timed hero-ios-hero fullbleed-nofaces "$round" "$MAIN_MP" "$BIN" build "${MAIN_FILES[@]}" --pipeline "$NOFACES_PIPELINE" --out "$out" --jobs "$JOBS" --quiet
 
   say "round $round/$RUNS: time per megapixel"
   for mp in "${MP_SIZES[@]}"; do
@@ -374,14 +380,21 @@ FLOOR_WALL=$(summary main floor wall)
   echo "-progressive, cwebp -q 80 -m 4, heif-enc -q 60 speed 6 one thread), xargs -P $JOBS: no analysis, crop search,"
   echo "resampling, extension or placeholders. Target: FullBleed CPU per photo <= 1.2x the floor's."
   echo
-  echo "| job | files | FullBleed wall (s) | FullBleed CPU (s) | floor wall (s) | floor CPU (s) | CPU per photo FullBleed / floor (s) | ratio | |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
+  echo "| job | files | FullBleed wall (s) | FullBleed CPU (s) | floor wall (s) | floor CPU (s) | CPU per photo FullBleed / floor (s) | ratio | | measured reason when not met |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---|---|"
   for job in "${HERO_JOBS[@]}"; do
     files=$(( $(wc -l < "$WORK/hero-$job.floor") - ${#MAIN_FILES[@]} ))
     fw=$(summary "hero-$job" fullbleed wall); fc=$(summary "hero-$job" fullbleed cpu)
     lw=$(summary "hero-$job" floor wall); lc=$(summary "hero-$job" floor cpu)
     r=$(calc '%.2f' "$fc / $lc")
-    echo "| $job | $files | $fw | $fc | $lw | $lc | $(calc '%.3f' "$fc / ${#MAIN_FILES[@]}") / $(calc '%.3f' "$lc / ${#MAIN_FILES[@]}") | ${r}x | $(verdict "$(calc '%d' "$r <= 1.2")") |"
+    why=""
+    if [ "$(calc '%d' "$r <= 1.2")" = 0 ] && [ "$job" = ios-hero ]; then
+      nc=$(summary hero-ios-hero fullbleed-nofaces cpu)
+      why="without face detection (\"faces\": false) $nc s CPU, $(calc '%.2f' "$nc / $lc")x the floor: the detector costs $(calc '%.3f' "($fc - $nc) / ${#MAIN_FILES[@]}") s per photo, the rest above the floor $(calc '%.3f' "($nc - $lc) / ${#MAIN_FILES[@]}") s (per stage: Tests/Bench/callgrind_stages.sh Pipelines/ios-hero.json)"
+    elif [ "$(calc '%d' "$r <= 1.2")" = 0 ]; then
+      why="$(calc '%.3f' "($fc - $lc) / ${#MAIN_FILES[@]}") s CPU per photo above the floor; per stage: Tests/Bench/callgrind_stages.sh Pipelines/$job.json"
+    fi
+    echo "| $job | $files | $fw | $fc | $lw | $lc | $(calc '%.3f' "$fc / ${#MAIN_FILES[@]}") / $(calc '%.3f' "$lc / ${#MAIN_FILES[@]}") | ${r}x | $(verdict "$(calc '%d' "$r <= 1.2")") | $why |"
     for tool in fullbleed floor; do
       printf 'hero-%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n' "$job" "$tool" "$MAIN_MP" "$(summary "hero-$job" "$tool" wall)" "$(summary "hero-$job" "$tool" cpu)" \
         "$(calc '%.0f' "$(summary "hero-$job" "$tool" rss) / 1024")" "$(calc '%.1f' "$MAIN_MP / $(summary "hero-$job" "$tool" wall)")" >> "$SUMMARY_TSV"
@@ -427,13 +440,18 @@ FLOOR_WALL=$(summary main floor wall)
   echo
   NEW_WALL=$(summary main libvips-new wall); NEW_CPU=$(summary main libvips-new cpu); NEW_RSS=$(summary main libvips-new rss)
   FB_CPU=$(summary main fullbleed cpu); FLOOR_CPU=$(summary main floor cpu)
-  echo "| target | measured | |"
-  echo "|---|---|---|"
-  r=$(calc '%.2f' "$FB_WALL / $NEW_WALL"); echo "| parity job wall <= 0.75x ${VIPS_NEW_VERSION%% (*} | ${r}x | $(verdict "$(calc '%d' "$r <= 0.75")") |"
-  r=$(calc '%.2f' "$FB_CPU / $NEW_CPU"); echo "| parity job CPU <= 0.75x ${VIPS_NEW_VERSION%% (*} | ${r}x | $(verdict "$(calc '%d' "$r <= 0.75")") |"
-  r=$(calc '%.2f' "$FB_WALL / $FLOOR_WALL"); r2=$(calc '%.2f' "$FB_CPU / $FLOOR_CPU")
-  echo "| parity job <= 1.05x the codec floor (wall; CPU) | ${r}x; ${r2}x | $(verdict "$(calc '%d' "$r <= 1.05 && $r2 <= 1.05")") |"
-  echo "| peak RSS <= libvips 8.18's $JOBS processes together | $(calc '%.0f' "$FB_RSS / 1024") MB vs $JOBS x $(calc '%.0f' "$NEW_RSS / 1024") MB | $(verdict "$(calc '%d' "$FB_RSS <= $JOBS * $NEW_RSS")") |"
+  echo "| target | measured | | measured reason when not met |"
+  echo "|---|---|---|---|"
+  # The floor is the codecs alone (decode, encode, nothing else): a target below the floor's own ratio to
+  # libvips asks for less than the encoders' time.
+  fr=$(calc '%.2f' "$FLOOR_WALL / $NEW_WALL"); fr2=$(calc '%.2f' "$FLOOR_CPU / $NEW_CPU")
+  r=$(calc '%.2f' "$FB_WALL / $NEW_WALL"); ok=$(calc '%d' "$r <= 0.75")
+  echo "| parity job wall <= 0.75x ${VIPS_NEW_VERSION%% (*} | ${r}x | $(verdict "$ok") | $([ "$ok" = 1 ] || echo "the codec floor alone is ${fr}x libvips' wall$([ "$(calc '%d' "$fr > 0.75")" = 1 ] && echo ": the target is below the encoders' own time")") |"
+  r=$(calc '%.2f' "$FB_CPU / $NEW_CPU"); ok=$(calc '%d' "$r <= 0.75")
+  echo "| parity job CPU <= 0.75x ${VIPS_NEW_VERSION%% (*} | ${r}x | $(verdict "$ok") | $([ "$ok" = 1 ] || echo "the codec floor alone is ${fr2}x libvips' CPU$([ "$(calc '%d' "$fr2 > 0.75")" = 1 ] && echo ": the target is below the encoders' own time")") |"
+  r=$(calc '%.2f' "$FB_WALL / $FLOOR_WALL"); r2=$(calc '%.2f' "$FB_CPU / $FLOOR_CPU"); ok=$(calc '%d' "$r <= 1.05 && $r2 <= 1.05")
+  echo "| parity job <= 1.05x the codec floor (wall; CPU) | ${r}x; ${r2}x | $(verdict "$ok") | $([ "$ok" = 1 ] || echo "$(calc '%.3f' "($FB_CPU - $FLOOR_CPU) / ${#MAIN_FILES[@]}") s CPU per photo above the floor (libvips 8.18: $(calc '%.3f' "($NEW_CPU - $FLOOR_CPU) / ${#MAIN_FILES[@]}") s); per stage: Tests/Bench/callgrind_stages.sh Pipelines/bench-parity.json") |"
+  echo "| peak RSS <= libvips 8.18's $JOBS processes together | $(calc '%.0f' "$FB_RSS / 1024") MB vs $JOBS x $(calc '%.0f' "$NEW_RSS / 1024") MB | $(verdict "$(calc '%d' "$FB_RSS <= $JOBS * $NEW_RSS")") | |"
   echo
   echo "Every timed run: build/bench/runs.tsv. Total bench time $(( $(date +%s) - STARTED )) s."
 } > "$RESULTS_MD"
