@@ -36,14 +36,6 @@ public struct EmitPlan: Sendable, Equatable {
 
     /// One emitter's walk over `records`, collected.
     static func collect(_ emitter: some Emitter, records: EmitRecords) throws -> EmitPlan {
-        var emitters: [any Emitter] = [emitter]
-        var files: [EmittedFile] = []
-        var streamed: [UInt8] = []
-        try EmitSession.walk(&emitters, records: records, spec: nil) { _, part in
-            files += part.files
-            streamed += part.streamedText.utf8
-        }
-        if let path = emitter.streamedPath { files.append(EmittedFile(path: path, content: .bytes(streamed))) }
-        return EmitPlan(files: files, ownedFolder: emitter.ownedFolder)
+        try EmitSession.collect([emitter], records: records, spec: nil)[0]
     }
 }

@@ -74,7 +74,12 @@ enum EmitSession {
 
     /// Every emitter's files, in memory.
     static func collect(spec: PipelineSpec, records: EmitRecords) throws -> [EmitPlan] {
-        var emitters = try emitters(spec: spec, records: records)
+        try collect(try emitters(spec: spec, records: records), records: records, spec: spec)
+    }
+
+    /// The files of `emitters`, in memory, each emitter's streamed file last; `spec` as in `walk`.
+    static func collect(_ emitters: [any Emitter], records: EmitRecords, spec: PipelineSpec?) throws -> [EmitPlan] {
+        var emitters = emitters
         var files = [[EmittedFile]](repeating: [], count: emitters.count)
         var streamed = [[UInt8]](repeating: [], count: emitters.count)
         try walk(&emitters, records: records, spec: spec) { index, part in
@@ -348,25 +353,27 @@ final class StagedFileList {
 
     /// Calls `body` with each listed file in staging order (their claims are this list's).
     func forEach(_ body: (OutputDirectory.StagedFile) throws -> Void) throws {
-        if let writer {
-            let reader = try OutputDirectory.RangeReader.open(path: out.root + "/" + writer.temporaryName)
-            try reader.forEachLine(maximumLineBytes: 1 << 16) { _, line in
-                try body(try file(line))
-                return true
-            }
-        }
-        for line in pending.split(separator: 0x0A) { try body(try file(Array(line))) }
+        try forEachLine(stoppingAtReadErrors: true) { try body(try file($0)) }
     }
 
     /// `forEach` for discarding: every file it can still read, errors ignored.
     func forEachListed(_ body: (OutputDirectory.StagedFile) -> Void) {
-        if let writer, let reader = try? OutputDirectory.RangeReader.open(path: out.root + "/" + writer.temporaryName) {
-            try? reader.forEachLine(maximumLineBytes: 1 << 16) { _, line in
-                if let file = try? file(line) { body(file) }
-                return true
-            }
+        try? forEachLine(stoppingAtReadErrors: false) { line in if let file = try? file(line) { body(file) } }
+    }
+
+    /// The lines on disk (a torn last line is not one), then those still in memory; without
+    /// `stoppingAtReadErrors`, a list file that cannot be read still leaves the lines in memory to visit.
+    private func forEachLine(stoppingAtReadErrors: Bool, _ body: ([UInt8]) throws -> Void) throws {
+        if let writer {
+            do {
+                let reader = try OutputDirectory.RangeReader.open(path: out.root + "/" + writer.temporaryName)
+                try reader.forEachLine(maximumLineBytes: 1 << 16) { _, line in
+                    try body(line)
+                    return true
+                }
+            } catch where !stoppingAtReadErrors {}
         }
-        for line in pending.split(separator: 0x0A) { if let file = try? file(Array(line)) { body(file) } }
+        for line in pending.split(separator: 0x0A) { try body(Array(line)) }
     }
 
     private func file(_ line: [UInt8]) throws -> OutputDirectory.StagedFile {
