@@ -84,9 +84,11 @@ import FullBleedImage
                 group.leave()
             }.start()
         }
-        start("large", 50)   // does not fit beside the 60 held
+        // 95 does not fit beside the 60 held; 10 would, but arrived second. Once the large photo is in, the
+        // small one no longer fits beside it either, so the order the holders record is the admission order.
+        start("large", 95)
         while budget.waiting < 1 { usleep(1_000) }
-        start("small", 10)   // would fit, but arrived second
+        start("small", 10)
         while budget.waiting < 2 { usleep(1_000) }
         usleep(20_000)
         #expect(ledger.order.isEmpty, "nothing is admitted past the large photo at the head of the queue")
