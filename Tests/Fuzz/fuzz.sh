@@ -7,7 +7,7 @@
 #   SHARED         the shared data folder (default ../shared)
 #   Tests/Fuzz/lsan.supp: leaks inside third-party libraries that are not reported (see the file).
 #   FUZZ_SCRATCH   the build folder of the fuzz binaries (default .build-fuzz)
-#   FUZZ_MIN_PCS   fewest instrumented PCs a binary may have (default 2000; fewer: rebuilt from scratch, then refused)
+#   FUZZ_MIN_PCS   fewest instrumented PCs a binary may have (default 2000; fewer: the run is refused)
 #   FUZZ_EXTRA_ARGS  more libFuzzer flags, appended (e.g. -jobs=2, or -rss_limit_mb=64 to check the failure path)
 #   FUZZ_KEEP=1    a campaign run (`make fuzz-campaign`): afterwards the working corpus is minimised with
 #                  libFuzzer's -merge=1 into Tests/Fuzz/corpus/<target>/ (committed, so the next run starts
@@ -79,7 +79,27 @@ FUZZ_MIN_PCS=${FUZZ_MIN_PCS:-2000}
 
 summary=()
 case $SCRATCH in /*) SCRATCH_PATH=$SCRATCH ;; *) SCRATCH_PATH=$PWD/$SCRATCH ;; esac
-fuzz_build() { $SWIFT build -c release --scratch-path "$SCRATCH" --product "$1" --sanitize=fuzzer --sanitize=address; }
+# SwiftPM hands each `--sanitize` to swiftc as its own `-sanitize=` flag, in an order that differs from one
+# `swift build` to the next, and swiftc's compile jobs keep only the last `-sanitize=` flag they are given
+# (`swiftc -sanitize=fuzzer -sanitize=address -driver-print-jobs` shows the frontend getting
+# `-sanitize=address` alone). So the Swift code came out with AddressSanitizer and no coverage (293 PCs, the
+# C shims only), or with coverage and no AddressSanitizer. `-Xswiftc -sanitize=fuzzer,address` comes last
+# and names both; clang takes every `-fsanitize=` it is given, so the C shims had both all along. The link
+# keeps SwiftPM's flags (it merges them and links both runtimes).
+fuzz_build() {
+  $SWIFT build -c release --scratch-path "$SCRATCH" --product "$1" --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
+}
+# Whether the Swift decoders were compiled with both instrumentations: some object of FullBleedCodecs (every
+# target links it) holds coverage counters (`__sancov` sections) and some calls AddressSanitizer's checks.
+swift_instrumented() {
+  local objects=("$SCRATCH_PATH"/release/FullBleedCodecs.build/*.swift.o) o coverage=0 asan=0
+  for o in "${objects[@]}"; do
+    [ -f "$o" ] || continue
+    if readelf -S "$o" 2>/dev/null | grep -q __sancov; then coverage=1; fi
+    if nm "$o" 2>/dev/null | grep -q __asan_report; then asan=1; fi
+  done
+  [ $coverage = 1 ] && [ $asan = 1 ]
+}
 for target in "${targets[@]}"; do
   binary=$SCRATCH_PATH/release/$target
   dir=$WORK/$target
@@ -90,21 +110,12 @@ for target in "${targets[@]}"; do
   if ! fuzz_build "$target" > "$dir/build.log" 2>&1; then
     tail -30 "$dir/build.log"; echo "fuzz: building $target failed"; exit 1
   fi
-  # A binary whose Swift code carries no coverage instrumentation still runs, but fuzzes blind: some builds
-  # of .build-fuzz came out that way (293 PCs, the C shims only, instead of 11,444 for FuzzHEIF; the same
-  # command by hand gave the full count, and the cause is not found yet). Count the instrumented PCs: a
-  # campaign rebuilds from scratch when they are few and refuses to run blind; a smoke run says so.
+  # A binary whose Swift code lacks either instrumentation still runs, but fuzzes blind or unchecked (see
+  # fuzz_build): count the PCs libFuzzer loads and look at the decoders' objects; refuse to fuzz otherwise.
   pcs=$(instrumented_pcs "$binary")
-  if [ "${pcs:-0}" -lt "$FUZZ_MIN_PCS" ] && [ "$FUZZ_KEEP" = 1 ]; then
-    echo "== $target: only ${pcs:-0} instrumented PCs (at least $FUZZ_MIN_PCS expected): rebuilding $SCRATCH from scratch"
-    rm -rf "$SCRATCH"
-    if ! fuzz_build "$target" > "$dir/build.log" 2>&1; then
-      tail -30 "$dir/build.log"; echo "fuzz: building $target failed"; exit 1
-    fi
-    pcs=$(instrumented_pcs "$binary")
-    if [ "${pcs:-0}" -lt "$FUZZ_MIN_PCS" ]; then echo "fuzz: $target has only ${pcs:-0} instrumented PCs after a clean build: not fuzzing blind"; exit 1; fi
-  elif [ "${pcs:-0}" -lt "$FUZZ_MIN_PCS" ]; then
-    echo "== $target: WARNING: only ${pcs:-0} instrumented PCs (at least $FUZZ_MIN_PCS expected): the Swift code is not coverage-guided in this run"
+  if [ "${pcs:-0}" -lt "$FUZZ_MIN_PCS" ] || ! swift_instrumented; then
+    echo "fuzz: $target has ${pcs:-0} instrumented PCs (at least $FUZZ_MIN_PCS expected) or Swift objects without coverage or AddressSanitizer: not fuzzing"
+    exit 1
   fi
   echo "== $target: $pcs instrumented PCs"
   max_len=1048576
@@ -160,8 +171,8 @@ for target in "${targets[@]}"; do
       rm -rf "${COMMITTED:?}/$target"; mkdir -p "$COMMITTED/$target"
       cp "$merged"/* "$COMMITTED/$target"/ 2>/dev/null
       kept=$(ls "$COMMITTED/$target" | wc -l)
-      [ -f "$LEDGER" ] || printf 'date_utc\ttarget\twall_seconds\tcpu_seconds\texecutions\texec_per_s\tcorpus_files\tinstrumented_pcs\tcoverage_edges\n' > "$LEDGER"
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$target" "$FUZZ_SECONDS" "${cpu:-0}" "${runs:-0}" "${rate:-0}" "$kept" "$pcs" "${coverage:--}" >> "$LEDGER"
+      [ -f "$LEDGER" ] || printf 'date_utc\ttarget\twall_seconds\tcpu_seconds\texecutions\texec_per_s\tcorpus_files\tinstrumented_pcs\tcoverage_edges\tswift_sanitizers\n' > "$LEDGER"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$target" "$FUZZ_SECONDS" "${cpu:-0}" "${runs:-0}" "${rate:-0}" "$kept" "$pcs" "${coverage:--}" "fuzzer,address" >> "$LEDGER"
       line="$line; corpus minimised to $kept files in $COMMITTED/$target"
     else
       tail -5 "$dir/merge.log"; line="$line; corpus merge failed (see $dir/merge.log)"; failed+=("$target")
@@ -172,10 +183,11 @@ for target in "${targets[@]}"; do
 done
 if [ -f "$LEDGER" ]; then
   echo "== fuzz ledger totals ($LEDGER)"
-  # Rows of a build with too few instrumented PCs fuzzed blind and do not count; rows from before the PCs
-  # were recorded ("-") count, and are shown apart.
-  awk -F'\t' -v min="$FUZZ_MIN_PCS" 'NR > 1 && ($8 == "" || $8 == "-" || $8 + 0 >= min) { c[$2] += $4; e[$2] += $5; if ($8 + 0 >= min) v[$2] += $4 }
-    END { for (t in c) printf "%s: %.2f CPU-hours (%.2f with the PCs recorded), %d executions\n", t, c[t] / 3600, v[t] / 3600, e[t] }' "$LEDGER" | sort
+  # swift_sanitizers is what the Swift code was compiled with (see fuzz_build): "fuzzer,address" since the
+  # fix; "fuzzer" (coverage-guided, the Swift code without AddressSanitizer) or "address" (blind: only the C
+  # shims' 293 PCs) before it; "unverified" rows were not checked. Only coverage-guided rows count.
+  awk -F'\t' -v min="$FUZZ_MIN_PCS" 'NR > 1 && $8 + 0 >= min { c[$2] += $4; e[$2] += $5; if ($10 == "fuzzer,address") { a[$2] += $4; ae[$2] += $5 } }
+    END { for (t in c) printf "%s: %.2f CPU-hours, %d executions, coverage-guided; of which %.2f CPU-hours, %d executions with the Swift code under AddressSanitizer too\n", t, c[t] / 3600, e[t], a[t] / 3600, ae[t] }' "$LEDGER" | sort
 fi
 
 echo "== fuzz summary (${FUZZ_SECONDS}s per target; logs in $WORK/<target>/fuzz.log)"
