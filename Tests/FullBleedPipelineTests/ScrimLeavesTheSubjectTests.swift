@@ -112,11 +112,7 @@ import FullBleedTestSupport
     @Test(.requiresCorpus) func theBakedScrimLeavesCorpusSubjectsAlone() throws {
         var checked = 0
         var failures: [String] = []
-        for name in TestPaths.corpusFiles("photos") {
-            let url = TestPaths.corpusFile("photos/" + name)
-            let bytes = try TestPaths.bytes(url)
-            let source = SourceFile(absolutePath: url.path, relativePath: name)
-            let output = try AssetBuilder.build(try AssetPlan(source: source, bytes: bytes, sidecar: nil, spec: Self.spec), bytes: bytes)
+        for (name, output) in try CorpusBuilds.photos(spec: Self.spec) {
             for change in try Self.changes(output) {
                 checked += 1
                 if !(change.mean < 1 && change.max <= 2) { failures.append("\(name) \(change)") }

@@ -2,8 +2,11 @@
 ///
 /// Rule [E]: `.hard` when the soft edge would not separate the glyphs from the photo, that is when
 /// - no scrim stays subtle: the chosen top scrim changes the band by more than
-///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (20 L*), the mean CIE L* change over the top
-///   regions that the tone choice compares (`ToolbarRecommender.lightnessChange`); or
+///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (20 L*). The analysis estimates that change as the
+///   tone choice does (a uniform scrim over the top regions, `ToolbarRecommender.lightnessChange`); once the
+///   gradient is baked, the build judges it again on the delivered pixels, the largest `bandLightnessChange`
+///   of the target's `-scrim` tiers (`judgingScrim(onMeasuredChange:parameters:)`), so the reason is true
+///   of the files; or
 /// - a toolbar-band region drawn on the photo at rest (the status bar; the title when it shows at rest) is
 ///   cluttered even after its glyph blur:
 ///   RMS contrast above `hardEdgeRMSContrast` (20 L*, SPEC 2.6's "plate" level) with edge density above
@@ -86,6 +89,20 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
         self.regionNames = regionNames
         self.busyRegions = busyRegions
         self.lowerText = lowerText
+    }
+
+    /// The recommendation with the no-subtle-scrim rule applied to a measured band change instead of the
+    /// analysis's estimate: `change` is the mean CIE L* change over the band of the baked top gradient
+    /// (the largest over the tiers it was baked into, as `BandLightnessChange` measures it). A cluttered
+    /// band keeps its hard edge (a scrim does not fix clutter); otherwise the edge is `.hard` with
+    /// `.noSubtleScrim` exactly when `change` exceeds `parameters.hardEdgeLightnessChange`, else `.soft`.
+    public func judgingScrim(onMeasuredChange change: Double, parameters: ToolbarAnalysisParameters) -> ToolbarRecommendation {
+        guard scrollEdgeEffectReason != .clutteredBand else { return self }
+        var judged = self
+        let subtle = change <= parameters.hardEdgeLightnessChange
+        judged.scrollEdgeEffect = subtle ? .soft : .hard
+        judged.scrollEdgeEffectReason = subtle ? nil : .noSubtleScrim
+        return judged
     }
 
     /// The scrims to draw: the top one, then the lower text boxes' one.

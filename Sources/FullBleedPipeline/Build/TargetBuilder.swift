@@ -27,7 +27,9 @@ enum TargetBuilder {
         let (baked, bakeWarnings) = BakeStep.run(tiers, analysis: measured, target: target, plan: plan)
         warnings += bakeWarnings
         if !baked.isEmpty { steps.insert(.bake) }
-        let analysis = BakeStep.recommendationMatchingBaked(measured, baked: baked)
+        let bandChanges = BakeStep.bandLightnessChanges(tiers, baked: baked, analysis: measured)
+        let analysis = BakeStep.scrollEdgeMatchingBaked(BakeStep.recommendationMatchingBaked(measured, baked: baked),
+                                                        changes: bandChanges, parameters: plan.analysisParameters)
         let renderings = try ExtendStep.run(tiers, target: target, plan: plan)
         if !renderings.isEmpty { steps.insert(.extend) }
         let maps = try GainMapStep.run(gainMap, baseSize: image.size, crop: crop, tiers: tiers, analysis: analysis, target: target, plan: plan)
@@ -52,11 +54,7 @@ enum TargetBuilder {
                 scrimRecord.kind = .scrim
                 let scrimVariant = VariantName.scrim(of: variant)
                 scrimRecord.scrimOpacity = scrim.opacity
-                if let analysis, let extent = analysis.glyphExtentPoints(from: .top) {
-                    let rows = Int((extent * Double(picture.height) / analysis.heroHeightPoints).rounded(.up))
-                    let change = BandLightnessChange.mean(plain: picture, baked: scrim.image, heightPixels: rows)
-                    scrimRecord.bandLightnessChange = (change * 100).rounded() / 100
-                }
+                scrimRecord.bandLightnessChange = bandChanges[i]
                 derivatives.append(scrimRecord)
                 variants.append(scrimVariant)
                 encoder.enqueue(scrim.image, variant: scrimVariant, gainMap: maps?.maps[i], outputs: target.spec.outputs)

@@ -56,6 +56,30 @@ enum BakeStep {
         return (baked, warnings)
     }
 
+    /// Derivative index -> the mean CIE L* change between the plain and the baked tier from the top to the
+    /// far side of the top glyph regions (`BandLightnessChange`, rounded to 0.01 as the manifest gives it);
+    /// empty without an analysis or a top glyph band.
+    static func bandLightnessChanges(_ tiers: TierPictures, baked: [Int: BakedScrim], analysis: ToolbarAnalysis?) -> [Int: Double] {
+        guard let analysis, let extent = analysis.glyphExtentPoints(from: .top) else { return [:] }
+        var changes: [Int: Double] = [:]
+        for (i, scrim) in baked {
+            guard let picture = tiers.pictures[i] else { continue }
+            let rows = Int((extent * Double(picture.height) / analysis.heroHeightPoints).rounded(.up))
+            changes[i] = (BandLightnessChange.mean(plain: picture, baked: scrim.image, heightPixels: rows) * 100).rounded() / 100
+        }
+        return changes
+    }
+
+    /// The analysis with the no-subtle-scrim rule judged on the baked tiers' measured band change (the
+    /// largest of `changes`) rather than the analysis's uniform-scrim estimate (`ToolbarRecommendation
+    /// .judgingScrim(onMeasuredChange:parameters:)`); unchanged when nothing was baked.
+    static func scrollEdgeMatchingBaked(_ analysis: ToolbarAnalysis?, changes: [Int: Double],
+                                        parameters: ToolbarAnalysisParameters) -> ToolbarAnalysis? {
+        guard var analysis, let largest = changes.values.max() else { return analysis }
+        analysis.recommendation = analysis.recommendation.judgingScrim(onMeasuredChange: largest, parameters: parameters)
+        return analysis
+    }
+
     /// The analysis with its recommended gradients raised to the strongest opacity any tier had to be
     /// baked with, so the gradient an app draws live over a plain file is the one verified on the baked
     /// pixels of every tier (the baker raises an opacity when 8-bit rounding leaves a region short).
