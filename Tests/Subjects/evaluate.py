@@ -6,6 +6,8 @@ For every labelled photo and every target of the pipeline, from `fullbleed inspe
   clear    whole and below the toolbar band (counted where some crop of the allowed sizes can do it:
            from the largest down to 1/maxZoom of it, never below the largest produced tier),
   verdict  the manifest's subjectClearsToolbar equals (whole and clear) computed from the box.
+And per photo the detected subject box (the manifest's subjectBox) against the label: IoU and the share of the
+label inside it.
 The same sizes as the delivered crops, placed by libvips `smartcrop --interesting attention` (its crop is
 the attention centre clamped into the image, as vips_smartcrop places it) and by a centre crop, are
 scored the same way.
@@ -78,12 +80,23 @@ def main():
         variant.close()
         a.pipeline = variant.name
     tally = {k: [0, 0, 0, 0, 0, 0] for k in ('fullbleed', 'vips attention', 'centre')}  # whole/holdable, clear/clearable, verdict/n
+    boxes = []  # (IoU, share of the label inside the detected box) per photo
     for rel, fx, fy, fw, fh in load_labels(a.labels):
         path = os.path.join(a.root, rel)
         rec = json.loads(subprocess.run([a.fullbleed, 'inspect', path, '--pipeline', a.pipeline, '--json'],
                                         capture_output=True, text=True, check=True).stdout)
         W, H = rec['source']['width'], rec['source']['height']
         box = (fx * W, fy * H, fw * W, fh * H)
+        found = rec.get('subjectBox')
+        if found:
+            d = (found['x'], found['y'], found['width'], found['height'])
+            inter = max(0, min(box[0] + box[2], d[0] + d[2]) - max(box[0], d[0])) * max(0, min(box[1] + box[3], d[1] + d[3]) - max(box[1], d[1]))
+            boxes.append((inter / (box[2] * box[3] + d[2] * d[3] - inter), inter / (box[2] * box[3])))
+        else:
+            boxes.append((0.0, 0.0))
+        if a.verbose:
+            print(f"{rel}: label {tuple(round(v) for v in box)} detected {found and tuple(found[k] for k in ('x', 'y', 'width', 'height'))} "
+                  f"IoU {boxes[-1][0]:.2f} label covered {boxes[-1][1]:.2f}", file=sys.stderr)
         for t in rec.get('targets', []):  # a skipped photo (too small for every tier) has none
             c = t['crop']
             crop = (c['x'], c['y'], c['width'], c['height'])
@@ -120,6 +133,10 @@ def main():
             continue
         verdict = f"{s[4]}/{s[5]}" if name == 'fullbleed' else "-"
         print(f"| {name} | {s[0]}/{s[1]} | {s[2]}/{s[3]} | {verdict} |")
+    if boxes:
+        print(f"subject boxes: mean IoU with the labels {sum(b[0] for b in boxes) / len(boxes):.2f}, mean share of the label "
+              f"inside the detected box {sum(b[1] for b in boxes) / len(boxes):.2f}, labels covered >= 95%: "
+              f"{sum(b[1] >= 0.95 for b in boxes)}/{len(boxes)} ({len(boxes)} photos)")
 
 
 if __name__ == '__main__':
