@@ -32,7 +32,8 @@ public struct ZoomLimits: Sendable, Hashable {
 ///    subject whole in the crop (else as much of it as possible), then its whole box below the toolbar band
 ///    when any candidate allows it;
 /// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band
-///    (and only for a high-confidence subject);
+///    (and only for a high-confidence subject); when the subject is whole but cannot clear the band, as
+///    little of it under the band as that size allows;
 /// 3. at that size, the best composition: the share of the figure mass (`SaliencyMap.objectness`, 0.25
 ///    under the band) + 0.5 x the share of the middle of the visible part (inset 20%) + 0.5 x a high-confidence subject's closeness to the
 ///    visible centre below the band (the centre of the whole crop when no candidate clears the band) -
@@ -333,6 +334,13 @@ private struct CropSearch {
         pool = pool.filter { $0.coverage >= topCoverage - 1e-3 }
         let size = pool.map(\.sizeIndex).min()!
         pool = pool.filter { $0.sizeIndex == size }
+        if topLevel == 1, let subject {
+            // Whole but no candidate clears the band: as little of the subject under the band as can be
+            // (a subject taller than the visible area goes to the crop's foot, its top as low as it gets).
+            func underBand(_ c: Candidate) -> Double { max(0, Double(c.rect.y) + band * Double(c.rect.height) - subject.box.minY) }
+            let least = pool.map(underBand).min()!
+            pool = pool.filter { underBand($0) <= least + 1 }
+        }
         for i in pool.indices { pool[i].score = composition(Box(pool[i].rect), belowBand: topLevel == 2) }
         var best = pool[0]
         for c in pool.dropFirst() {
