@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Copies the labelled photos of Tests/Subjects/development.tsv and heldout.tsv into DIR under the names the
+# Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv and heldout-2.tsv into DIR under the names the
 # labels use, from the Debian packages and the scikit-image wheel they come from (downloaded, unpacked in a
 # temporary folder, never installed). Then:
 #   python3 Tests/Subjects/evaluate.py .build/release/fullbleed Tests/Subjects/development.tsv DIR
@@ -57,5 +57,12 @@ plasma_OneStandsOut.jpg $wallpapers/OneStandsOut/contents/images/2560x1600.jpg
 ukui_calla.png $backgrounds/calla.png
 ukui_goldfish.png $backgrounds/goldfish.png
 ukui_mouse.jpg $backgrounds/the-mouse.jpg
+ocv_HappyFish.jpg $opencv/data/HappyFish.jpg
+ocv_aloeL.jpg $opencv/data/aloeL.jpg
+ocv_baboon.jpg $opencv/data/baboon.jpg
+ocv_licenseplate.jpg $opencv/data/licenseplate_motion.jpg
+ocv_stuff.jpg $opencv/data/stuff.jpg
+lomiri_Wine.jpg $backgrounds/Wine_by_Jakkub_Mede.jpg
+plasma_SafeLanding.jpg $wallpapers/SafeLanding/contents/images/5120x2880.jpg
 EOF
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
