@@ -51,7 +51,7 @@ import FullBleedTestSupport
         #expect(abs(Double(plan.rect.x + 150) - 420) < 10)
         #expect(plan.score > 0.5)
         // Near the left edge: the crop goes to the edge and still shows it (within the few pixels by which
-        // the salient region, grown on the blurred surroundedness, exceeds the square).
+        // the salient box, grown by one map pixel around the figure mask, exceeds the square).
         let left = Self.scene(width: 600, height: 300, subject: PixelRect(x: 10, y: 10, width: 30, height: 30))
         let leftPlan = CropPlanner.plan(left, aspectRatio: 1)
         #expect(leftPlan.rect.x <= 5 && leftPlan.rect.contains(PixelRect(x: 10, y: 10, width: 30, height: 30)), "\(leftPlan.rect)")

@@ -8,23 +8,8 @@ import FullBleedTestSupport
 /// The labelled corpus subjects (`Tests/Fixtures/subjects.tsv`, judged by eye) against the crop search.
 @Suite(.enabled(if: TestPaths.hasCorpus, Comment(rawValue: TestPaths.corpusMissingMessage)))
 struct SubjectCorpusTests {
-    struct Label: Sendable, CustomStringConvertible {
-        var file: String
-        var x, y, width, height: Double
-        var description: String { file }
-    }
-
-    static let labels: [Label] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/subjects.tsv")
-        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#"), !line.hasPrefix("file\t") else { return nil }
-            let f = line.split(separator: "\t").map(String.init)
-            guard f.count >= 5, let x = Double(f[1]), let y = Double(f[2]), let w = Double(f[3]), let h = Double(f[4]) else { return nil }
-            return Label(file: f[0], x: x, y: y, width: w, height: h)
-        }
-    }()
+    typealias Label = SubjectLabel
+    static let labels = SubjectLabel.corpus
 
     static let targets: [HeroTarget] = [.device(.iPhone17ProMax), .device(.iPhone17Pro), .device(.iPadPro13Landscape), .web16x9]
 

@@ -112,17 +112,13 @@ import FullBleedTestSupport
     /// regions) this failed: `lomiri_friends` (subject 0.0 pt below the band, scrim 149 pt) max |ΔL*|
     /// 34.0, `plasma_FallenLeaf` (11.2 pt below, scrim 159 pt) max 18.5.
     @Test(.requiresCorpus) func theBakedScrimLeavesCorpusSubjectsAlone() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/subjects.tsv")
-        let labels = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { line -> (String, String)? in
-            let f = line.split(separator: "\t").map(String.init)
-            guard !line.hasPrefix("#"), f.count >= 5, Double(f[1]) != nil else { return nil }
-            return (f[0], "{\"subject\": {\"x\": \(f[1]), \"y\": \(f[2]), \"width\": \(f[3]), \"height\": \(f[4])}}")
-        }
-        try #require(labels.count >= 9, "subject labels not found at \(url.path)")
+        let labels = SubjectLabel.corpus
+        try #require(labels.count >= 9, "no subject labels in Tests/Fixtures/subjects.tsv")
         var checked = 0
         var failures: [String] = []
-        for (file, json) in labels {
+        for label in labels {
+            let file = label.file
+            let json = "{\"subject\": {\"x\": \(label.x), \"y\": \(label.y), \"width\": \(label.width), \"height\": \(label.height)}}"
             let bytes = try TestPaths.bytes(TestPaths.corpusFile(file))
             let source = SourceFile(absolutePath: TestPaths.corpusFile(file).path, relativePath: file)
             let plan = try AssetPlan(source: source, bytes: bytes, sidecar: try Sidecar.parse(Data(json.utf8)), spec: Self.spec)

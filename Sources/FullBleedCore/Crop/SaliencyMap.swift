@@ -66,8 +66,8 @@ public struct SaliencyMap: Sendable {
         guard w > 2 && h > 2 else { return [Float](repeating: 0, count: count) }
         var lab = [[Float]](repeating: [Float](repeating: 0, count: count), count: 3)
         for p in 0..<count {
-            let (l, a, b) = cieLab(red: rgba[p * 4], green: rgba[p * 4 + 1], blue: rgba[p * 4 + 2])
-            lab[0][p] = l; lab[1][p] = a; lab[2][p] = b
+            let c = CIELab.fromEncodedSRGB(red: Double(rgba[p * 4]), green: Double(rgba[p * 4 + 1]), blue: Double(rgba[p * 4 + 2]))
+            lab[0][p] = Float(c.x); lab[1][p] = Float(c.y); lab[2][p] = Float(c.z)
         }
         var barrier = [Float](repeating: 0, count: count)
         for channel in lab {
@@ -90,17 +90,6 @@ public struct SaliencyMap: Sendable {
         let top = smooth.max() ?? 0
         if top > 0 { for p in 0..<count { smooth[p] /= top } }
         return smooth
-    }
-
-    /// CIE L*a*b* (D65 white) of an encoded sRGB colour.
-    static func cieLab(red: Float, green: Float, blue: Float) -> (Float, Float, Float) {
-        let r = SRGBTransfer.linear(Double(red)), g = SRGBTransfer.linear(Double(green)), b = SRGBTransfer.linear(Double(blue))
-        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-        func f(_ t: Double) -> Double { t > 216.0 / 24389 ? CIELightness.cubeRoot(t) : (24389.0 / 27 * t + 16) / 116 }
-        let fx = f(x), fy = f(y), fz = f(z)
-        return (Float(116 * fy - 16), Float(500 * (fx - fy)), Float(200 * (fy - fz)))
     }
 
     /// The minimum barrier distance of every pixel of `channel` to the image border: over the 4-connected
