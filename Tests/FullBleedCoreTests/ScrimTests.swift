@@ -135,4 +135,32 @@ struct ScrimTests {
         let json = try? JSONEncoder().encode(solution)
         #expect(json.flatMap { try? JSONDecoder().decode(ScrimSolution.self, from: $0) } == solution)
     }
+
+    /// `ScrimBandPreview` measures a gradient's change on a one-pixel-per-point copy of the band: on a @3x hero
+    /// with texture finer than a point (1-px stripes) it agrees with the change measured on the full-resolution
+    /// baked pixels within 1 L*, for a top and for a bottom gradient, and rows outside its band are not its
+    /// concern (a gradient of the other edge changes nothing).
+    @Test func bandPreviewAgreesWithTheFullResolutionBake() throws {
+        let hero = ToolbarHeroes.grey(scale: 3) { x, y in
+            (0.15 + 0.5 * (x / 402)) * ((x * 3).rounded(.down).truncatingRemainder(dividingBy: 2) == 0 ? 1 : 0.3) + 0.02 * y / 400
+        }
+        let ppp = 3.0
+        func stops(_ opacity: Double) -> [ScrimStop] {
+            [ScrimStop(location: 0, opacity: opacity), ScrimStop(location: 0.2, opacity: opacity), ScrimStop(location: 0.3, opacity: 0)]
+        }
+        for (edge, color) in [(ScrimEdge.top, ScrimColor.black), (.bottom, .white)] {
+            let scrim = ScrimRecommendation(color: color, edge: edge, opacity: 0.4, minimumOpacity: 0.4, heightPoints: 120, heightFraction: 0.3,
+                                            stops: stops(0.4), compositing: .gammaEncoded, target: .wcag(ratio: 4.5), regionNames: ["r"])
+            let extent = 100.0
+            let preview = try #require(ScrimBandPreview(hero: hero, heroPixelsPerPoint: ppp, edge: edge, extentPoints: extent))
+            #expect(preview.band.width == 402 && preview.band.height == 100 && preview.pixelsPerPoint == 1)
+            let baked = ScrimCompositor.composite(hero, scrims: [scrim], pixelsPerPoint: ppp, heroHeightPoints: 400)
+            let rows = PixelRect(x: 0, y: edge == .top ? 0 : hero.height - 300, width: hero.width, height: 300)
+            let full = BandLightnessChange.mean(plain: hero.cropped(to: rows), baked: baked.cropped(to: rows), heightPixels: 300)
+            #expect(full > 5 && abs(preview.change(scrim) - full) < 1, "\(edge): preview \(preview.change(scrim)) vs full \(full) L*")
+            var other = scrim
+            other.edge = edge == .top ? .bottom : .top
+            #expect(preview.change(other) == 0)
+        }
+    }
 }

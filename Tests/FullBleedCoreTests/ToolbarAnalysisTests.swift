@@ -160,15 +160,17 @@ struct ToolbarAnalysisTests {
 
     /// Issue 16: where no scrim stays subtle the band gets the hard edge and says why. A band black on the left
     /// half and white on the right is not cluttered (one edge) but needs a strong scrim with either tone; its
-    /// estimated L* change decides against `hardEdgeLightnessChange` on either side of it. A dim overcast band
-    /// needs a light touch and stays soft at the default 20 L*.
+    /// L* change over the band (measured on the hero as the baked file's is) decides against
+    /// `hardEdgeLightnessChange` on either side of it. A dim overcast band needs a light touch and stays soft
+    /// at the default 20 L*.
     @Test func noSubtleScrimPrefersTheHardEdge() throws {
         let hero = ToolbarHeroes.grey { x, _ in x < ToolbarHeroes.device.widthPoints / 2 ? 0 : 1 }
         let split = Self.analyze(hero)
         let scrim = try #require(split.recommendation.scrim)
         #expect(!split.regions.contains { $0.metrics.edgeDensity > $0.metrics.parameters.edgeDensityThreshold })
-        let top = split.regions.filter { $0.region.scrimEdge == .top }
-        let change = ToolbarRecommender.lightnessChange(top, color: scrim.color, opacity: scrim.opacity, compositing: .gammaEncoded)
+        let extent = try #require(split.glyphExtentPoints(from: .top))
+        let band = try #require(ScrimBandPreview(hero: hero, heroPixelsPerPoint: split.pixelsPerPoint, edge: .top, extentPoints: extent))
+        let change = band.change(scrim)
         #expect(change > 5, "L* change \(change)")
         let strict = Self.analyze(hero, parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: change - 1)).recommendation
         #expect(strict.scrollEdgeEffect == .hard && strict.scrollEdgeEffectReason == .noSubtleScrim)
@@ -177,6 +179,55 @@ struct ToolbarAnalysisTests {
 
         let overcast = Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.overcast)).recommendation
         #expect(overcast.scrim != nil && overcast.scrollEdgeEffect == .soft && overcast.scrollEdgeEffectReason == nil)
+    }
+
+    /// Restraint is judged on the band's pixels, not on the regions' mean luminances. A dark band with large
+    /// light squares (16 pt of every 24, Y 0.6 on 0.01: a navy flag with white stars) has a mean luminance
+    /// that a dark veil seems to pull down a long way in L*, so the uniform-scrim estimate of the regions'
+    /// means picks black glyphs and a white veil; per pixel the dark majority barely changes under the dark
+    /// gradient and rises steeply under a white one, so the band measure (as the baked file's
+    /// `bandLightnessChange` is measured) picks white glyphs. The chosen tone's gradient changes the band no
+    /// more than the other's, and the baked hero's band change is the one the analysis measured.
+    @Test func restraintIsMeasuredOnTheBandPixels() throws {
+        let hero = ToolbarHeroes.grey { x, y in
+            x.truncatingRemainder(dividingBy: 24) < 16 && y.truncatingRemainder(dividingBy: 24) < 16 ? 0.6 : 0.01
+        }
+        let analysis = Self.analyze(hero)
+        let top = analysis.regions.filter { $0.region.scrimEdge == .top && $0.region.isAtRest }
+        let extent = try #require(analysis.glyphExtentPoints(from: .top))
+        let band = try #require(ScrimBandPreview(hero: hero, heroPixelsPerPoint: analysis.pixelsPerPoint, edge: .top, extentPoints: extent))
+        let parameters = ToolbarAnalysisParameters()
+        func candidate(_ tone: GlyphTone) throws -> ScrimRecommendation {
+            let required = top.map { $0.verdict.scrimOpacity(for: tone) ?? 1 }.max() ?? 0
+            return try #require(ToolbarRecommender.scrim(for: tone, required: required, reports: top, edge: .top,
+                                                         heroHeightPoints: analysis.heroHeightPoints, clearance: nil, parameters: parameters))
+        }
+        // The estimate the tone choice used before 2026-12-04: a uniform veil at the gradient's opacity over each
+        // region's mean luminance (sRGB-encoded compositing), the L* changes weighted by region area.
+        func uniform(_ scrim: ScrimRecommendation) -> Double {
+            let veil = scrim.color == .black ? 0.0 : 1.0
+            var total = 0.0, area = 0.0
+            for report in top {
+                let y = report.metrics.meanLuminance
+                let after = SRGBTransfer.linear((1 - scrim.opacity) * SRGBTransfer.encoded(y) + scrim.opacity * veil)
+                total += report.region.width * report.region.height * abs(CIELightness.of(after) - CIELightness.of(y))
+                area += report.region.width * report.region.height
+            }
+            return total / area
+        }
+        let (white, black) = (try candidate(.white), try candidate(.black))
+        #expect(uniform(white) > uniform(black) + 5, "uniform estimate: white glyphs \(uniform(white)), black \(uniform(black)) L*")
+        #expect(band.change(white) < band.change(black), "band: white glyphs \(band.change(white)), black \(band.change(black)) L*")
+        let chosen = analysis.recommendation
+        #expect(chosen.glyphTone == .white && chosen.scrim?.color == .black)
+        let scrim = try #require(chosen.scrim)
+        let baked = ScrimBaker.bake(hero: hero, recommendation: chosen, device: ToolbarHeroes.device, parameters: parameters)
+        let delivered = BandLightnessChange.mean(plain: hero, baked: baked.image,
+                                                 heightPixels: Int((extent * analysis.pixelsPerPoint).rounded(.up)))
+        if baked.opacity == scrim.opacity {
+            #expect(abs(delivered - band.change(scrim)) < 0.5, "delivered \(delivered) vs measured \(band.change(scrim)) L*")
+        }
+        #expect(delivered < band.change(black), "delivered \(delivered) L*")
     }
 
     @Test func apcaTarget() throws {

@@ -26,8 +26,17 @@ public enum ToolbarAnalyzer {
         let layout = HeroGlyphLayout(hero: hero, device: device, parameters: parameters)
         let (reports, analysisPPP) = GlyphRegionMeasurer(parameters: parameters)
             .measure(hero: hero, regions: layout.regions, pixelsPerPoint: layout.pixelsPerPoint)
+        // Each edge's band, from the edge to the far side of its glyph regions at rest, as the baked
+        // file's `bandLightnessChange` is measured: the tone choice compares the candidate gradients on it.
+        let atRest = reports.map(\.region).filter(\.isAtRest)
+        let bands = [ScrimEdge.top, .bottom].compactMap { edge -> ScrimBandPreview? in
+            let served = atRest.filter { $0.scrimEdge == edge }
+            guard let extent = (edge == .top ? served.map(\.maxY) : served.map { layout.heroHeightPoints - $0.y }).max() else { return nil }
+            return ScrimBandPreview(hero: hero, heroPixelsPerPoint: layout.pixelsPerPoint, edge: edge, extentPoints: extent)
+        }
         let recommendation = ToolbarRecommender.recommend(reports, heroHeightPoints: layout.heroHeightPoints,
                                                         subjectSpanPoints: subjectSpan.map { ($0.lowerBound * layout.heroHeightPoints)...($0.upperBound * layout.heroHeightPoints) },
+                                                        measuredChange: { scrim in bands.first { $0.edge == scrim.edge }?.change(scrim) ?? 0 },
                                                         parameters: parameters)
         return ToolbarAnalysis(regions: reports, recommendation: recommendation,
                                layout: device.map { HeroLayout(device: $0, deliveredPixelSize: deliveredPixelSize ?? hero.size) },

@@ -2,11 +2,11 @@
 ///
 /// Rule [E]: `.hard` when the soft edge would not separate the glyphs from the photo, that is when
 /// - no scrim stays subtle: the chosen top scrim changes the band by more than
-///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (20 L*). The analysis estimates that change as the
-///   tone choice does (a uniform scrim over the top regions, `ToolbarRecommender.lightnessChange`); once the
-///   gradient is baked, the build judges it again on the delivered pixels, the largest `bandLightnessChange`
-///   of the target's `-scrim` tiers (`judgingScrim(onMeasuredChange:parameters:)`), so the reason is true
-///   of the files; or
+///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (20 L*). The analysis measures that change as the
+///   tone choice does: the gradient composited over a one-pixel-per-point copy of the analysed hero's band
+///   (`ScrimBandPreview`); once the gradient is baked, the build judges it again on the delivered pixels, the
+///   largest `bandLightnessChange` of the target's `-scrim` tiers
+///   (`judgingScrim(onMeasuredChange:parameters:)`), so the reason is true of the files; or
 /// - a toolbar-band region drawn on the photo at rest (the status bar; the title when it shows at rest) is
 ///   cluttered even after its glyph blur:
 ///   RMS contrast above `hardEdgeRMSContrast` (20 L*, SPEC 2.6's "plate" level) with edge density above
@@ -57,10 +57,11 @@ public struct LowerTextRecommendation: Sendable, Hashable, Codable {
 /// the scroll edge effect style.
 ///
 /// The tone is the one whose scrim changes the photo least as seen over all regions of the top group (the
-/// toolbar regions and text boxes centred in the upper half): the mean CIE L* change of a uniform scrim at
-/// the opacity each tone needs, over the regions' mean luminances (a tone needing no scrim changes nothing
-/// and wins); a tone no scrim can serve loses; equal changes go to the weaker scrim; when both need none,
-/// the one whose worst region has the higher contrast. So a dark photo gets white glyphs over a dark
+/// toolbar regions and text boxes centred in the upper half): the mean CIE L* change, per pixel over the
+/// band from the edge to the far side of the regions, that the gradient each tone needs makes on the
+/// analysed hero (`ScrimBandPreview`, measured as the baked file's `bandLightnessChange` is; a tone needing
+/// no scrim changes nothing and wins); a tone no scrim can serve loses; equal changes go to the weaker
+/// scrim; when both need none, the one whose worst region has the higher contrast. So a dark photo gets white glyphs over a dark
 /// gradient and a bright one dark glyphs over a light veil, rather than whichever opacity is smaller. With no region in the top group (a web hero whose only text box is low), the tone is `.white`,
 /// no scrim, `.soft`, and `regionNames` is empty.
 public struct ToolbarRecommendation: Sendable, Hashable, Codable {

@@ -6,19 +6,22 @@ import FullBleedColor
 enum ToolbarRecommender {
     /// - Parameter subjectSpanPoints: the subject's rows, points from the hero's top edge; each scrim's fade
     ///   ends before it reaches them (nil: no subject, the full `scrimFadePoints`).
+    /// - Parameter measuredChange: the mean CIE L* change a candidate gradient makes over its band, measured
+    ///   on the hero's pixels (`ScrimBandPreview.change`).
     static func recommend(_ reports: [GlyphRegionReport], heroHeightPoints: Double, subjectSpanPoints: ClosedRange<Double>? = nil,
+                          measuredChange: (ScrimRecommendation) -> Double,
                           parameters: ToolbarAnalysisParameters) -> ToolbarRecommendation {
         let atRest = reports.filter(\.region.isAtRest)
         let top = atRest.filter { $0.region.scrimEdge == .top }
         let lower = atRest.filter { $0.region.scrimEdge == .bottom }
         // Glyphs drawn once the hero has scrolled (the inline title past the collapse offset) get no scrim and
         // do not change the recommendation at rest: the system's scroll edge effect is under them then.
-        let (tone, scrim) = decide(top, edge: .top, heroHeightPoints: heroHeightPoints,
-                                  clearance: subjectSpanPoints?.lowerBound, parameters: parameters)
+        let (tone, scrim, change) = decide(top, edge: .top, heroHeightPoints: heroHeightPoints,
+                                           clearance: subjectSpanPoints?.lowerBound, measuredChange: measuredChange, parameters: parameters)
         let lowerText = lower.isEmpty ? nil : {
-            let (lowerTone, lowerScrim) = decide(lower, edge: .bottom, heroHeightPoints: heroHeightPoints,
-                                                      clearance: subjectSpanPoints.map { heroHeightPoints - $0.upperBound },
-                                                      parameters: parameters)
+            let (lowerTone, lowerScrim, _) = decide(lower, edge: .bottom, heroHeightPoints: heroHeightPoints,
+                                                    clearance: subjectSpanPoints.map { heroHeightPoints - $0.upperBound },
+                                                    measuredChange: measuredChange, parameters: parameters)
             return LowerTextRecommendation(glyphTone: lowerTone, scrim: lowerScrim, regionNames: lower.map(\.name),
                                            busyRegions: lower.filter(\.verdict.busy).map(\.name))
         }()
@@ -27,8 +30,6 @@ enum ToolbarRecommender {
                 && report.metrics.rmsContrast > parameters.hardEdgeRMSContrast
                 && report.metrics.edgeDensity > report.metrics.parameters.edgeDensityThreshold
         }
-        // The same estimate the tone choice compares, for the scrim it chose.
-        let change = scrim.map { lightnessChange(top, color: $0.color, opacity: $0.opacity, compositing: parameters.compositing) } ?? 0
         let reason: ScrollEdgeReason? = clutteredBand ? .clutteredBand
             : change > parameters.hardEdgeLightnessChange ? .noSubtleScrim : nil
         return ToolbarRecommendation(glyphTone: tone, scrim: scrim, scrollEdgeEffect: reason == nil ? .soft : .hard,
@@ -37,12 +38,16 @@ enum ToolbarRecommender {
                                      lowerText: lowerText)
     }
 
-    /// The tone of one group (the weaker scrim wins; then the better worst contrast) and its scrim, if any.
-    /// A region no scrim can fix (an APCA target above what black or white reach) asks for opacity 1.
+    /// The tone of one group, its scrim (nil when none is needed) and the change that scrim makes as seen.
+    /// Restraint: of the tones a scrim can serve, the one whose gradient changes the photo least as seen
+    /// (`measuredChange`), not the one with the smaller opacity; equal changes go to the weaker scrim. A tone
+    /// no scrim can serve (an APCA target above what black or white reach) is taken only when neither can,
+    /// with the better worst contrast, at opacity 1.
     /// `clearance`: distance from `edge` in points where the subject starts; the fades end there.
     static func decide(_ reports: [GlyphRegionReport], edge: ScrimEdge, heroHeightPoints: Double, clearance: Double? = nil,
-                       parameters: ToolbarAnalysisParameters) -> (GlyphTone, ScrimRecommendation?) {
-        guard !reports.isEmpty else { return (.white, nil) }
+                       measuredChange: (ScrimRecommendation) -> Double,
+                       parameters: ToolbarAnalysisParameters) -> (GlyphTone, ScrimRecommendation?, Double) {
+        guard !reports.isEmpty else { return (.white, nil, 0) }
         func need(_ tone: GlyphTone) -> Double? {
             var most = 0.0
             for report in reports {
@@ -52,25 +57,31 @@ enum ToolbarRecommender {
             return most
         }
         func worstContrast(_ tone: GlyphTone) -> Double { reports.map { $0.verdict.contrast(of: tone) }.min() ?? 0 }
-        func change(_ tone: GlyphTone, _ required: Double) -> Double {
-            lightnessChange(reports, color: tone == .white ? .black : .white,
-                            opacity: required > 0 ? min(1, required + parameters.opacityMargin) : 0, compositing: parameters.compositing)
+        func change(_ scrim: ScrimRecommendation?) -> Double { scrim.map(measuredChange) ?? 0 }
+        func candidate(_ tone: GlyphTone) -> (tone: GlyphTone, scrim: ScrimRecommendation?, change: Double) {
+            let found = scrim(for: tone, required: need(tone) ?? 1, reports: reports, edge: edge, heroHeightPoints: heroHeightPoints,
+                              clearance: clearance, parameters: parameters)
+            return (tone, found, change(found))
         }
         let light = need(.white), dark = need(.black)
-        let tone: GlyphTone
+        let chosen: (tone: GlyphTone, scrim: ScrimRecommendation?, change: Double)
         switch (light, dark) {
-        case let (l?, d?) where l > 0 || d > 0:
-            // Restraint: the tone whose scrim changes the photo least as seen (mean CIE L* change over the
-            // regions), not the one with the smaller opacity; equal changes go to the weaker scrim.
-            let (lightChange, darkChange) = (change(.white, l), change(.black, d))
-            if abs(lightChange - darkChange) > 1e-9 { tone = lightChange < darkChange ? .white : .black } else { tone = l <= d ? .white : .black }
-        case (_?, nil): tone = .white
-        case (nil, _?): tone = .black
-        default: tone = worstContrast(.white) >= worstContrast(.black) ? .white : .black
+        case let (l?, d?) where l > 0 && d > 0:
+            let (white, black) = (candidate(.white), candidate(.black))
+            if abs(white.change - black.change) > 1e-9 { chosen = white.change < black.change ? white : black } else { chosen = l <= d ? white : black }
+        case let (l?, d?) where l > 0 || d > 0: chosen = candidate(l <= d ? .white : .black)   // one needs no scrim
+        case (_?, nil): chosen = candidate(.white)
+        case (nil, _?): chosen = candidate(.black)
+        default: chosen = candidate(worstContrast(.white) >= worstContrast(.black) ? .white : .black)
         }
-        let required = need(tone) ?? 1
-        guard required > 0 else { return (tone, nil) }
+        return (chosen.tone, chosen.scrim, chosen.change)
+    }
 
+    /// The gradient `tone` needs over `reports` (`required`: the strongest opacity a region asks), nil when
+    /// it needs none: each region's opacity plus the margin held to its far side, then the fade.
+    static func scrim(for tone: GlyphTone, required: Double, reports: [GlyphRegionReport], edge: ScrimEdge,
+                      heroHeightPoints: Double, clearance: Double?, parameters: ToolbarAnalysisParameters) -> ScrimRecommendation? {
+        guard required > 0 else { return nil }
         var levels: [(extent: Double, opacity: Double)] = []
         var names: [String] = []
         for report in reports {
@@ -82,35 +93,10 @@ enum ToolbarRecommender {
         }
         let profile = ScrimProfile(levels: levels, fade: parameters.scrimFadePoints, clearance: clearance)
         let (height, stops) = profile.stops(stopCount: parameters.fadeStopCount, limit: heroHeightPoints)
-        let scrim = ScrimRecommendation(color: tone == .white ? .black : .white, edge: edge,
-                                        opacity: min(1, required + parameters.opacityMargin), minimumOpacity: required,
-                                        heightPoints: height, heightFraction: heroHeightPoints > 0 ? height / heroHeightPoints : 0,
-                                        stops: stops, compositing: parameters.compositing, target: parameters.target,
-                                        regionNames: names)
-        return (tone, scrim)
-    }
-
-    /// The mean change in CIE L* (0-100) that a uniform scrim of `color` at `opacity` makes over `reports`'
-    /// regions: each region at its mean luminance (linear, the analysis's blurred plane), weighted by its
-    /// area in points, composited as `compositing` says (on gamma-encoded values the luminance is taken
-    /// through the sRGB curve, a gray approximation). The estimate the tone choice compares.
-    static func lightnessChange(_ reports: [GlyphRegionReport], color: ScrimColor, opacity: Double,
-                                compositing: ScrimCompositing) -> Double {
-        guard opacity > 0 else { return 0 }
-        let target = color == .black ? 0.0 : 1.0
-        var total = 0.0, area = 0.0
-        for report in reports {
-            let y = min(max(report.metrics.meanLuminance, 0), 1)
-            let composited: Double
-            switch compositing {
-            case .linearLight: composited = (1 - opacity) * y + opacity * target
-            case .gammaEncoded:
-                composited = SRGBTransfer.linear((1 - opacity) * SRGBTransfer.encoded(y) + opacity * target)
-            }
-            let weight = max(report.region.width * report.region.height, 1e-9)
-            total += weight * abs(CIELightness.of(composited) - CIELightness.of(y))
-            area += weight
-        }
-        return area > 0 ? total / area : 0
+        return ScrimRecommendation(color: tone == .white ? .black : .white, edge: edge,
+                                   opacity: min(1, required + parameters.opacityMargin), minimumOpacity: required,
+                                   heightPoints: height, heightFraction: heroHeightPoints > 0 ? height / heroHeightPoints : 0,
+                                   stops: stops, compositing: parameters.compositing, target: parameters.target,
+                                   regionNames: names)
     }
 }

@@ -71,7 +71,7 @@ enum BakeStep {
     }
 
     /// The analysis with the no-subtle-scrim rule judged on the baked tiers' measured band change (the
-    /// largest of `changes`) rather than the analysis's uniform-scrim estimate (`ToolbarRecommendation
+    /// largest of `changes`) rather than the analysis's measure on its one-pixel-per-point band (`ToolbarRecommendation
     /// .judgingScrim(onMeasuredChange:parameters:)`); unchanged when nothing was baked.
     static func scrollEdgeMatchingBaked(_ analysis: ToolbarAnalysis?, changes: [Int: Double],
                                         parameters: ToolbarAnalysisParameters) -> ToolbarAnalysis? {
