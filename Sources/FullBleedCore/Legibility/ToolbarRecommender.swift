@@ -1,6 +1,3 @@
-import Foundation
-import FullBleedColor
-
 /// Derives a `ToolbarRecommendation` from measured glyph regions (rules documented on
 /// `ToolbarRecommendation`, `ScrimRecommendation` and `ScrollEdgeStyle`).
 enum ToolbarRecommender {
