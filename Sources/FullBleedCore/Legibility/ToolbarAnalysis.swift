@@ -40,8 +40,13 @@ public struct ToolbarAnalysis: Sendable, Hashable, Codable {
     /// Points from `edge` to the far side of the farthest glyph region its scrim serves (the band the
     /// glyphs sit in); nil when no region is served from that edge.
     public func glyphExtentPoints(from edge: ScrimEdge) -> Double? {
-        let served = regions.filter { $0.region.scrimEdge == edge && $0.region.isAtRest }
-        let extent = edge == .top ? served.map(\.region.maxY).max() : served.map { heroHeightPoints - $0.region.y }.max()
+        Self.glyphExtentPoints(of: regions.map(\.region), from: edge, heroHeightPoints: heroHeightPoints)
+    }
+
+    /// `glyphExtentPoints(from:)` of `regions` on a hero `heroHeightPoints` tall.
+    static func glyphExtentPoints(of regions: [GlyphRegion], from edge: ScrimEdge, heroHeightPoints: Double) -> Double? {
+        let served = regions.filter { $0.scrimEdge == edge && $0.isAtRest }
+        let extent = edge == .top ? served.map(\.maxY).max() : served.map { heroHeightPoints - $0.y }.max()
         return extent.map { max(0, $0) }
     }
 }

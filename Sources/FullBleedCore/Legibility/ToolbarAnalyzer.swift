@@ -28,10 +28,9 @@ public enum ToolbarAnalyzer {
             .measure(hero: hero, regions: layout.regions, pixelsPerPoint: layout.pixelsPerPoint)
         // Each edge's band, from the edge to the far side of its glyph regions at rest, as the baked
         // file's `bandLightnessChange` is measured: the tone choice compares the candidate gradients on it.
-        let atRest = reports.map(\.region).filter(\.isAtRest)
         let bands = [ScrimEdge.top, .bottom].compactMap { edge -> ScrimBandPreview? in
-            let served = atRest.filter { $0.scrimEdge == edge }
-            guard let extent = (edge == .top ? served.map(\.maxY) : served.map { layout.heroHeightPoints - $0.y }).max() else { return nil }
+            guard let extent = ToolbarAnalysis.glyphExtentPoints(of: reports.map(\.region), from: edge,
+                                                                 heroHeightPoints: layout.heroHeightPoints) else { return nil }
             return ScrimBandPreview(hero: hero, heroPixelsPerPoint: layout.pixelsPerPoint, edge: edge, extentPoints: extent)
         }
         let recommendation = ToolbarRecommender.recommend(reports, heroHeightPoints: layout.heroHeightPoints,

@@ -61,9 +61,10 @@ public struct LowerTextRecommendation: Sendable, Hashable, Codable {
 /// band from the edge to the far side of the regions, that the gradient each tone needs makes on the
 /// analysed hero (`ScrimBandPreview`, measured as the baked file's `bandLightnessChange` is; a tone needing
 /// no scrim changes nothing and wins); a tone no scrim can serve loses; equal changes go to the weaker
-/// scrim; when both need none, the one whose worst region has the higher contrast. So a dark photo gets white glyphs over a dark
-/// gradient and a bright one dark glyphs over a light veil, rather than whichever opacity is smaller. With no region in the top group (a web hero whose only text box is low), the tone is `.white`,
-/// no scrim, `.soft`, and `regionNames` is empty.
+/// scrim; when both need none, the one whose worst region has the higher contrast. So a dark photo gets
+/// white glyphs over a dark gradient and a bright one dark glyphs over a light veil, rather than whichever
+/// opacity is smaller. With no region in the top group (a web hero whose only text box is low), the tone is
+/// `.white`, no scrim, `.soft`, and `regionNames` is empty.
 public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     /// The glyph colour for the status bar and toolbar (manifest `glyphColor`); the manifest gives the
     /// matching `toolbarColorScheme` beside it (white glyphs: `"dark"`).

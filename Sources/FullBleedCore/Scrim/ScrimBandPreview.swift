@@ -14,8 +14,8 @@ struct ScrimBandPreview {
     /// Pixels per point of `band` (its width over the hero's width in points).
     let pixelsPerPoint: Double
 
-    /// Copies the band of `hero` (shown `heroWidthPoints` wide) from `edge` to `extentPoints` away from it.
-    /// nil when the band is empty.
+    /// Copies the band of `hero` (`heroPixelsPerPoint` pixels per point) from `edge` to `extentPoints` away
+    /// from it, resampled to about `pixelsPerPoint` (never enlarged). nil when the band is empty.
     init?(hero: Image, heroPixelsPerPoint: Double, edge: ScrimEdge, extentPoints: Double, pixelsPerPoint target: Double = 1) {
         precondition(heroPixelsPerPoint > 0 && target > 0)
         let rows = min(hero.height, Int((extentPoints * heroPixelsPerPoint).rounded(.up)))
