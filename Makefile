@@ -6,14 +6,14 @@ BIN := .build/release/fullbleed
 # Debian packages the build needs (C libraries through SwiftPM system-library targets).
 # libheif-dev pulls in libheif1, whose own dependencies are the HEVC/AV1 codecs it has built in
 # (libde265-0, libx265-199, libaom3, libdav1d6): no plugin packages needed on Debian 12.
-# libdlib-dev: dlib 19.24's HOG face detector for FullBleedFaces (README "Face detection"); with its
+# libdlib-dev: dlib 19.24's HOG face detector for FullBleedFaces (docs/subjects.md, "Face detection"); with its
 # dependencies (libdlib-data, LAPACK/BLAS, libopencv-core-dev, TBB) about 147 MB installed, 14 packages.
 APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev libheif-dev libdlib-dev
 
 # apt-get as root, through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# macOS (README "On a Mac"; checked only on Linux): the same libraries from Homebrew. openssl@3 is keg-only
+# macOS (docs/install.md, "On a Mac"; checked only on Linux): the same libraries from Homebrew. openssl@3 is keg-only
 # (and jpeg-turbo is in some Homebrew versions), so their pkg-config folders are put on PKG_CONFIG_PATH for
 # every swift command this Makefile runs; SwiftPM reads the flags of each system-library target from pkg-config.
 UNAME := $(shell uname)
@@ -66,7 +66,7 @@ install-check:
 test: deps test-deps k8s-venv hdr-venv
 	$(SWIFT) test -c release
 
-# ---- Kubernetes schema oracle (issue 15): kubernetes-validate checks deploy/kubernetes/*.yaml against the
+# ---- Kubernetes schema oracle: kubernetes-validate checks deploy/kubernetes/*.yaml against the
 # Kubernetes OpenAPI schemas it ships (offline); KubernetesManifestTests skips with a message without it ----
 K8S_VENV := .build/k8s-venv
 
@@ -96,7 +96,7 @@ run: build
 clean:
 	rm -rf .build build
 
-# ---- HDR gain map oracle (issue 18): libultrahdr 1.4.0 from the imagecodecs wheel, for the fixtures ----
+# ---- HDR gain map oracle: libultrahdr 1.4.0 from the imagecodecs wheel, for the fixtures ----
 HDR_VENV := .build/hdr-venv
 
 .PHONY: hdr-venv hdr-fixtures
@@ -111,7 +111,7 @@ hdr-fixtures: hdr-venv
 	$(HDR_VENV)/bin/python Tests/Fixtures/hdr/make_fixtures.py generate
 # ---- end of HDR gain map oracle ----
 
-# ---- Fuzzing and sanitizers (issue 9) -------------------------------------------------------------
+# ---- Fuzzing and sanitizers ---------------------------------------------------------------------
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 # Under the sanitizers, wall-clock assertions are meaningless: the timing suites are skipped.
@@ -147,7 +147,7 @@ test-tsan: deps
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test -c release --scratch-path .build-tsan --sanitize=thread $(SANITIZER_SKIP) $(TSAN_TESTS)
 # ---- end of fuzzing and sanitizers ----------------------------------------------------------------
 
-# ---- Benchmark (issue 8) --------------------------------------------------------------------------
+# ---- Benchmark ----------------------------------------------------------------------------------
 # make bench: FullBleed vs libvips vs ImageMagick vs the libjpeg-turbo/libwebp floor on the hero job of
 # Pipelines/bench-parity.json (Tests/Bench/bench.sh); results in build/bench/results.md. BENCH_RUNS=1 for a
 # quick smoke. Installs its peers (and libvips-dev for Tests/Bench/vips_hero.c, jq to read the manifest).
@@ -182,7 +182,7 @@ bench-timings: deps
 
 # ---- end of benchmark -----------------------------------------------------------------------------
 
-# ---- Face-detector comparison (issue 16) ----------------------------------------------------------
+# ---- Face-detector comparison ------------------------------------------------------------------
 # make faces-eval: composites real faces into the face-free corpus photos and measures every candidate
 # (OpenCV 4.6 cascades, dlib HOG) with Tests/Faces/evaluate.py; results in build/faces-eval/results.md.
 # Evaluation only: OpenCV's objdetect headers and cascades are not needed by the package.
@@ -190,7 +190,7 @@ FACES_EVAL_APT_PACKAGES := libopencv-objdetect-dev opencv-data g++ python3-venv
 FACES_VENV := build/faces-eval/venv
 
 .PHONY: faces-eval
-## faces-eval: the face-detector comparison of README "Face detection" (needs ../shared/corpus)
+## faces-eval: the face-detector comparison of docs/subjects.md, "Face detection" (needs ../shared/corpus)
 faces-eval: deps
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(FACES_EVAL_APT_PACKAGES)"
 	[ -x $(FACES_VENV)/bin/python ] || python3 -m venv $(FACES_VENV)

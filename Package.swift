@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // FullBleed: hero assets for iOS 26-style detail screens.
 //
-// Module layering (see README "Architecture"); each target declares exactly the modules it imports:
+// Module layering (see docs/architecture.md); each target declares exactly the modules it imports:
 //   fullbleed (CLI) -> FullBleedPipeline -> FullBleedCore -> FullBleedColor -> FullBleedImage
 //                      FullBleedPipeline -> FullBleedCodecs -> FullBleedColor
 //   FullBleedColor -> CLCMS2 (the one place lcms2 is used)
@@ -28,12 +28,12 @@ let package = Package(
         .executable(name: "FuzzSidecar", targets: ["FuzzSidecar"]),
         .executable(name: "FuzzHEIF", targets: ["FuzzHEIF"]),
         // End of fuzz targets.
-        // SwiftPM command plugin: `swift package --allow-writing-to-package-directory fullbleed` (README "SwiftPM plugin").
+        // SwiftPM command plugin: `swift package --allow-writing-to-package-directory fullbleed` (docs/xcode.md, "The SwiftPM plugin").
         .plugin(name: "FullBleedPlugin", targets: ["FullBleedPlugin"]),
         // End of plugin.
     ],
     targets: [
-        // C system libraries from Debian, or Homebrew on macOS (installed by `make deps`; README "On a Mac").
+        // C system libraries from Debian, or Homebrew on macOS (installed by `make deps`; docs/install.md, "On a Mac").
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "FullBleedCore", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedKernels"]),
         // Pipeline specs, planning, runner, manifest, writers: the only file-system code.
         .target(name: "FullBleedPipeline", dependencies: ["FullBleedImage", "FullBleedColor", "FullBleedCodecs", "FullBleedCore", "FullBleedFaces", "CCrypto"]),
-        // Face detection (README "Face detection"): dlib's HOG frontal-face detector through a C++ shim.
+        // Face detection (docs/subjects.md, "Face detection"): dlib's HOG frontal-face detector through a C++ shim.
         // liblapack/libblas are named by soname: dlib's SVD code in the headers calls LAPACK, and Debian's
         // libdlib-dev does not pull in the unversioned -dev symlinks. FullBleedCore does not depend on this.
         .target(

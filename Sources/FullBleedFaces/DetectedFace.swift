@@ -3,7 +3,7 @@ import FullBleedImage
 /// One face found in an image.
 public struct DetectedFace: Sendable, Codable, Hashable {
     /// What kind of face. Only human faces are detected: no Debian-packaged detector finds pet faces
-    /// reliably enough (README "Face detection" has the measurements).
+    /// reliably enough (docs/subjects.md has the measurements).
     public enum Kind: String, Sendable, Codable, Hashable {
         /// A human face, roughly frontal (dlib's HOG model covers up to about 30 degrees of yaw).
         case human

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Finds human faces with dlib 19.24's HOG frontal-face detector (Debian `libdlib-dev`), chosen by
-/// measurement over OpenCV 4.6's cascades (README "Face detection").
+/// measurement over OpenCV 4.6's cascades (docs/subjects.md, "Face detection").
 ///
 /// `detect(in:)` reduces the image to `workingLongSide` pixels on its long side (dlib's pyramid filter,
 /// then bilinear; never enlarged), doubles it `upsample` times for the scan, and maps the boxes back to
@@ -24,7 +24,7 @@ public struct FaceDetector: Sendable, Hashable {
         case file(path: String)
     }
 
-    /// The working size the measurements in the README were made at: long side 960 px.
+    /// The working size the measurements in docs/subjects.md were made at: long side 960 px.
     public static let defaultWorkingLongSide = 960
     /// The default minimum SVM margin (see `threshold`).
     public static let defaultThreshold = 0.3

@@ -1,7 +1,7 @@
 import Foundation
 import FullBleedPipeline
 
-/// Process exit codes (documented in the README and `--help`).
+/// Process exit codes (documented in docs/exit-codes.md and `--help`).
 enum ExitCode {
     /// Everything succeeded.
     static let success: Int32 = 0

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench` (issue 8): the hero job of Pipelines/bench-parity.json run side by side by FullBleed,
+# `make bench`: the hero job of Pipelines/bench-parity.json run side by side by FullBleed,
 # libvips 8.14 from Debian (Tests/Bench/vips_hero.c), libvips 8.18+ from the pyvips-binary wheel
 # (Tests/Bench/pyvips_hero.py, in the venv BENCH_PYTHON), ImageMagick 6 (Tests/Bench/magick_hero.sh) and the codec floor
 # (Tests/Bench/floor_hero.sh: djpeg at FullBleed's shrink-on-load scale + cjpeg/cwebp of the outputs),
@@ -230,7 +230,7 @@ for (( b = 0; b < ${#NOOP_BASES[@]}; b++ )); do
 done
 NOOP_MP=$(megapixels "$WORK"/noop/*.jpg)
 [ "$(find "$WORK/noop" -name '*.jpg' | wc -l)" = "$NOOP_ASSETS" ] || die "could not make $NOOP_ASSETS no-op inputs"
-# The default jobs (issue 20): FullBleed's ios-hero and web-hero over the main inputs, against the floor of
+# The default jobs: FullBleed's ios-hero and web-hero over the main inputs, against the floor of
 # the files they write: the source decode at FullBleed's shrink-on-load scale plus every output file
 # encoded again by cjpeg / cwebp / heif-enc from its own pixels (decoded here, untimed). Steps in
 # $WORK/hero-<job>.floor, "STEP ARG OUT" lines for Tests/Bench/floor_encode.sh.
@@ -373,7 +373,7 @@ FLOOR_WALL=$(summary main floor wall)
   echo "Peak RSS: FullBleed is one process holding up to --jobs photos at once; for the xargs rows it is the"
   echo "largest single process (GNU time %M), while $JOBS run at once."
   echo
-  echo "## Default jobs vs the floor of the files they write (issue 20)"
+  echo "## Default jobs vs the floor of the files they write"
   echo
   echo "FullBleed --jobs $JOBS over the same ${#MAIN_FILES[@]} photos with Pipelines/<job>.json; the floor decodes each source at FullBleed's"
   echo "shrink-on-load scale (djpeg) and encodes every file FullBleed wrote again from its own pixels (cjpeg -quality 82"
@@ -421,7 +421,7 @@ FLOOR_WALL=$(summary main floor wall)
   echo
   echo "$NOOP_ASSETS distinct photos ($NOOP_MP MP): full build $NOOP_FULL s, no-op rebuild (same --out, no --force) $NOOP_REBUILD s (medians of $NOOP_RUNS rounds)."
   echo
-  echo "## Targets (issue 8)"
+  echo "## Targets"
   echo
   VIPS_WALL=$(summary main libvips wall); J1_WALL=$(summary main fullbleed-jobs1 wall)
   FB_RSS=$(summary main fullbleed rss); J1_RSS=$(summary main fullbleed-jobs1 rss); VIPS_RSS=$(summary main libvips rss)
@@ -436,7 +436,7 @@ FLOOR_WALL=$(summary main floor wall)
   echo "| time per MP flat within 20% (2-48 MP) | max/min ${SPREAD} | $(verdict "$(calc '%d' "$SPREAD <= 1.2")") |"
   r=$(calc '%.2f' "100 * $NOOP_REBUILD / $NOOP_FULL"); echo "| no-op rebuild of $NOOP_ASSETS assets < 2% of the full build | ${r}% | $(verdict "$(calc '%d' "$r < 2")") |"
   echo
-  echo "## Targets (issue 20: against libvips 8.18)"
+  echo "## Targets against libvips 8.18"
   echo
   NEW_WALL=$(summary main libvips-new wall); NEW_CPU=$(summary main libvips-new cpu); NEW_RSS=$(summary main libvips-new rss)
   FB_CPU=$(summary main fullbleed cpu); FLOOR_CPU=$(summary main floor cpu)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instruction counts per stage of one FullBleed build under callgrind (issue 20): stable figures where
+# Instruction counts per stage of one FullBleed build under callgrind: stable figures where
 # wall time is noisy (other work shares this machine). valgrind 3.19 cannot read the DWARF 5 debug info of
 # Swift 6 binaries, so the binary is copied without it first (function names stay in the symbol table).
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Face-detector comparison for FullBleed (issue 16): which Debian detector finds faces in hero photos.
+"""Face-detector comparison for FullBleed: which Debian detector finds faces in hero photos.
 
 Makes a labelled evaluation set by compositing real faces into the face-free corpus photos, runs every
 candidate detector on it through Tests/Faces/eval_detectors.cpp (linked against Debian's OpenCV 4.6 and

@@ -3,7 +3,7 @@ import Testing
 import FullBleedPipeline
 import FullBleedTestSupport
 
-/// The one-line messages and exit codes of issue 19's small things, each tested exactly.
+/// One-line messages and exit codes of small user-facing cases (typos, bad JSON, missing fields), each tested exactly.
 @Suite struct CLIMessageTests {
     @Test func pipelineNameTypoListsTheBuiltInNamesAndSuggestsTheNearest() throws {
         let tmp = try TemporaryDirectory("typo")
@@ -99,7 +99,7 @@ import FullBleedTestSupport
         #expect(accepted.exitCode == 0, "\(accepted.stderr)")
     }
 
-    @Test func aPipelineWithoutNameSaysNameIsRequiredAndTheReadmeListsIt() throws {
+    @Test func aPipelineWithoutNameSaysNameIsRequiredAndThePipelinesPageListsIt() throws {
         let tmp = try TemporaryDirectory("no-name")
         defer { tmp.remove() }
         try BuildFixtures.copySamples(["sk_retina.jpg"], to: tmp.path + "/photos")
@@ -108,7 +108,7 @@ import FullBleedTestSupport
         let result = try CLIRunner.run(["build", "photos", "-p", path, "--out", "out"], in: tmp.url)
         #expect(result.exitCode == 2)
         #expect(result.stderr == "fullbleed build: \(path): $.name: is required (a string)\n")
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("| `name` | required: 1-64 letters, digits, `-` or `_`"))
+        let page = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/pipelines.md"), encoding: .utf8)
+        #expect(page.contains("| `name` | required: 1-64 letters, digits, `-` or `_`"))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import FullBleedTestSupport
 import Testing
 
-/// Issue 16's "done when": the report's glyph-region luminances agree within 0.005 with an independent
+/// The report's glyph-region luminances agree within 0.005 with an independent
 /// measurement of the delivered files. `Tests/Oracles/glyph_region_oracle.py` (numpy + imagecodecs in
 /// `.build/hdr-venv`, `make hdr-venv`, a prerequisite of `make test`) decodes every delivered JPEG tier,
 /// linearises it, box-reduces it to about one pixel per point and blurs it with a true Gaussian at each
@@ -11,7 +11,7 @@ import Testing
     static let python = TestPaths.packageRoot.appendingPathComponent(".build/hdr-venv/bin/python")
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: python.path) }
     static let unavailableMessage = ".build/hdr-venv is missing (run `make hdr-venv`): the glyph-region oracle is not run"
-    /// Issue 16: agreement in linear luminance `Y`.
+    /// The required agreement, in linear luminance `Y`.
     static let tolerance = 0.005
 
     struct Oracle: Decodable {

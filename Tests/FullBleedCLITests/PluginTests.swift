@@ -90,8 +90,8 @@ import FullBleedTestSupport
         #expect((failedManifest["failures"] as? [[String: Any]])?.first?["source"] as? String == "broken.jpg")
     }
 
-    /// Issue 19: the plugin read `--help` to learn which options take a value, and `--help` glued the value name
-    /// to its text (`--decode-timeout SAbandon...`), so `30` became an input and the default input was lost.
+    /// The plugin must know which options take a value: were it to read them from a `--help` that glued the value
+    /// name to its text (`--decode-timeout SAbandon...`), `30` would become an input and the default input be lost.
     @Test(.enabled(if: swift != nil, "swift not found on PATH: plugin test skipped"), .timeLimit(.minutes(15)))
     func optionValueIsNotTakenForAnInputAndTheRunPrintsNoWarning() throws {
         let tmp = try Self.fixtureCopy()

@@ -3,7 +3,7 @@ import FullBleedImage
 import FullBleedTestSupport
 @testable import FullBleedCore
 
-/// The crop search over position and zoom on synthetic scenes (issue 16).
+/// The crop search over position and zoom on synthetic scenes.
 @Suite struct SubjectCropTests {
     /// A mid-grey picture with one saturated red box at `object`.
     static func scene(width: Int, height: Int, object: PixelRect?) -> Image {

@@ -158,7 +158,7 @@ struct ToolbarAnalysisTests {
         #expect(!capsules.verdict.textured && capsules.metrics.highLuminance - capsules.metrics.lowLuminance < 0.1)
     }
 
-    /// Issue 16: where no scrim stays subtle the band gets the hard edge and says why. A band black on the left
+    /// Where no scrim stays subtle the band gets the hard edge and says why. A band black on the left
     /// half and white on the right is not cluttered (one edge) but needs a strong scrim with either tone; its
     /// L* change over the band (measured on the hero as the baked file's is) decides against
     /// `hardEdgeLightnessChange` on either side of it. A dim overcast band needs a light touch and stays soft

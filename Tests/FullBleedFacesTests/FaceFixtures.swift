@@ -7,7 +7,7 @@ import FullBleedTestSupport
 ///
 /// Composites paste the astronaut's head (cut from `photos/sk_astronaut.png` with a feathered elliptical
 /// mask) into face-free corpus photos reduced to 960 px on the long side, the working size the detector's
-/// measurements were made at (README "Face detection"); Tests/Faces/evaluate.py builds the larger set.
+/// measurements were made at (docs/subjects.md, "Face detection"); Tests/Faces/evaluate.py builds the larger set.
 enum FaceFixtures {
     /// The astronaut's face, hand-judged on the 512x512 original: brows to chin, cheek to cheek.
     static let astronautFace = PixelRect(x: 174, y: 76, width: 96, height: 104)

@@ -127,7 +127,7 @@ import FullBleedTestSupport
 }
 
 /// The decode is sized for unzoomed crops; a crop that zooms in is planned again on a larger decode
-/// (issue 16's zoom, issue 20's memory): most photos decode once, at the smaller scale.
+/// (so that zooming costs no memory in the common case): most photos decode once, at the smaller scale.
 @Suite struct ZoomDecodeTests {
     /// A 4800 x 3200 JPEG, mid-grey with one saturated red square of 160 px at `object`.
     static func jpeg(object: PixelRect) throws -> [UInt8] {

@@ -4,7 +4,7 @@ import Testing
 import FullBleedCore
 import FullBleedTestSupport
 
-/// The manifest's lean JSON form (README "The manifest", schema version 2) loses nothing: what it leaves
+/// The manifest's lean JSON form (docs/manifest.md, schema version 2) loses nothing: what it leaves
 /// out or writes once comes back whole when the manifest (or a journal line) is read.
 @Suite struct ManifestLeanFormTests {
     static func build(_ sample: String, pipeline: String = BuildFixtures.defaultPipeline, report: Bool = false) throws -> (AssetBuilder.Output, PipelineSpec) {

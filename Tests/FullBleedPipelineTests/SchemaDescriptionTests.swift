@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import FullBleedTestSupport
 
-/// The manifest's and the analysis report's JSON Schemas say what every field is (issue 17): a reader who
+/// The manifest's and the analysis report's JSON Schemas say what every field is: a reader who
 /// never saw the code learns each field's type and meaning, units included, from the schema alone.
 ///
 /// Every schema reachable from the root (through `properties`, `items`, `prefixItems`, `$defs`, `oneOf` and

@@ -4,12 +4,12 @@ import FullBleedCore
 @testable import FullBleedPipeline
 import FullBleedTestSupport
 
-/// Issue 16: "where no scrim stays subtle, prefer the `.hard` scroll edge and say so", with the reason
-/// true of the delivered pixels. The analysis estimates a scrim's band change with a uniform scrim over the
-/// glyph regions; the build then measures the baked gradient on every `-scrim` tier (`bandLightnessChange`)
-/// and judges the rule on the largest of those. Before, the estimate alone decided, and the manifest could
-/// say "no scrim stays subtle" beside a delivered scrim that changed the band by 13-15 L* (the corpus
-/// dragonfly's iPhone heroes) or 8 L* (an iPad hero of a held-out portrait).
+/// Where no scrim stays subtle the band gets the `.hard` scroll edge and says so, with the reason true of
+/// the delivered pixels. The analysis estimates a scrim's band change with a uniform scrim over the glyph
+/// regions; the build then measures the baked gradient on every `-scrim` tier (`bandLightnessChange`) and
+/// judges the rule on the largest of those. The estimate alone can be far off: it called "no scrim stays
+/// subtle" scrims whose baked pixels changed the band by only 13-15 L* (the corpus dragonfly's iPhone
+/// heroes) or 8 L* (an iPad hero of a held-out portrait).
 @Suite struct ScrollEdgeMatchesBakedTests {
     static func recommendation(reason: ScrollEdgeReason?) -> ToolbarRecommendation {
         ToolbarRecommendation(glyphTone: .white, scrim: nil, scrollEdgeEffect: reason == nil ? .soft : .hard,

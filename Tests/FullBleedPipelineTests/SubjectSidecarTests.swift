@@ -3,7 +3,7 @@ import Testing
 import FullBleedCore
 @testable import FullBleedPipeline
 
-/// The sidecar `subject` box and the pipeline's `crop.faces` / `crop.maxZoom` keys (issue 16).
+/// The sidecar `subject` box and the pipeline's `crop.faces` / `crop.maxZoom` keys.
 @Suite struct SubjectSidecarTests {
     @Test func subjectBoxImpliesAttention() throws {
         let sidecar = try Sidecar.parse(Data(#"{"subject": {"x": 0.4, "y": 0.1, "width": 0.2, "height": 0.3}}"#.utf8))

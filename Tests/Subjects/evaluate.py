@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Subject figures of issue 16: labelled subject boxes against hero crops.
+"""Subject figures: labelled subject boxes against hero crops.
 
 For every labelled photo and every target of the pipeline, from `fullbleed inspect --json`:
   whole    the labelled box lies in the delivered crop (counted over crops whose largest size can hold it),

@@ -7,7 +7,7 @@ import FullBleedImage
 /// re-encoded: for a file written by `Codecs.encodeUltraHDR(_:gainMap:options:)` the result is exactly the
 /// bytes `Codecs.encode(_:as: .jpeg(options))` gives for the same base image.
 ///
-/// What an asset catalog gets (README "HDR heroes"): a file that no reader can take for HDR.
+/// What an asset catalog gets (docs/hdr.md): a file that no reader can take for HDR.
 enum GainMapStripper {
     static func strip(_ bytes: [UInt8]) throws(GainMapError) -> [UInt8] {
         let ranges = try UltraHDRLayout.imageRanges(bytes)

@@ -32,7 +32,7 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
     /// Step by which `ScrimBaker` raises the opacity when the baked pixels miss the target [E: 0.01].
     public var bakeOpacityStep: Double
     /// Above this mean CIE L* change (0-100) of the top scrim over the band the band gets the `.hard` scroll
-    /// edge effect [issue 16: "no scrim stays subtle above 20 L*"]; see `ScrollEdgeStyle`.
+    /// edge effect: above it no scrim stays subtle; see `ScrollEdgeStyle`.
     public var hardEdgeLightnessChange: Double
     /// RMS contrast (std of L*) of a photo-drawn band region above which, with edge density above
     /// `metrics.edgeDensityThreshold`, the band gets the `.hard` edge [SPEC 2.6: "plate if > 20"].

@@ -2,8 +2,8 @@ import FullBleedImage
 
 /// Makes several reductions of one region of an image cheaply: each new size is resampled from the
 /// smallest picture already made that is at least `minimumRatio` times larger in both dimensions, and
-/// from the region of the source otherwise (issue 8: "deriving smaller tiers from larger ones when
-/// quality allows").
+/// from the region of the source otherwise: smaller tiers are derived from larger ones where quality
+/// allows, which costs far less than reducing every tier from the source.
 ///
 /// Why 1.5: resampling a picture that was itself Lanczos3-reduced adds that first filter's response
 /// on top of the second. When the first picture is at least 1.5x larger, the first filter's cut-off

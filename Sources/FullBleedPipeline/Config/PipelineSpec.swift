@@ -16,7 +16,7 @@ public struct PipelineSpec: Sendable, Hashable {
     public var cropMode: CropMode
     /// Whether the crop planner keeps the subject out of each device's toolbar band.
     public var toolbarAware: Bool
-    /// Whether `attention` crops look for human faces (`crop.faces`, default true; README "Subjects and the crop search").
+    /// Whether `attention` crops look for human faces (`crop.faces`, default true; docs/subjects.md).
     public var cropFaces: Bool = true
     /// Largest zoom `attention` may use to keep the subject whole or below the band (`crop.maxZoom`, 1...4,
     /// default 1.5; 1 disables zoom).

@@ -36,7 +36,7 @@ struct AssetCatalogLayout {
         var source: String?
         /// The image's file name inside the image set.
         var fileName: String?
-        /// Whether `source` is an Ultra HDR JPEG: the catalog gets its SDR base (README "HDR heroes").
+        /// Whether `source` is an Ultra HDR JPEG: the catalog gets its SDR base (docs/hdr.md).
         var sourceCarriesGainMap = false
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import FullBleedCore
 
-// The manifest's lean JSON form (schema version 2, README "The manifest"): what is derivable or the same
+// The manifest's lean JSON form (schema version 2, docs/manifest.md): what is derivable or the same
 // for every asset is written once or not at all, while the records in memory stay whole.
 // - Files: an asset's files are named relative to its `folder` (the directory all its files share).
 // - Targets: `kind`, `aspectRatio`, `headroom` and the device geometry of each pipeline target are in the
