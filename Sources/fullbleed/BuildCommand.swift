@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--memory-budget MB] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift,html] [--emit-dir DIR] [--public-url URL] [--widths LIST] [--formats LIST] [--decode-timeout SECONDS] [--follow-symlinks] [--preview] [--report]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--memory-budget MB] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift,html] [--emit-dir DIR] [--public-url URL] [--widths LIST] [--formats LIST] [--decode-timeout SECONDS] [--detector COMMAND [--detector-name NAME]] [--follow-symlinks] [--preview] [--report]"
     static let options = BuildOptionTable.options
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
@@ -22,6 +22,7 @@ enum BuildCommand: Command {
             }
         }
         try applyWebOptions(arguments, to: &spec)
+        try applyDetectorOptions(arguments, to: &spec)
         if let text = arguments.value("decode-timeout") {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 86_400 else {
                 throw UsageError(message: "--decode-timeout expects seconds from 0.001 to 86400, got '\(text)'")
@@ -60,6 +61,25 @@ enum BuildCommand: Command {
         } catch let error as ConfigError {
             throw UsageError(message: "\(error.location) \(error.message)")
         }
+    }
+
+    /// `--detector PATH [--detector-name NAME]`: the external subject detector, in place of the pipeline's
+    /// (its timeout and image size are kept, else the defaults).
+    static func applyDetectorOptions(_ arguments: ParsedArguments, to spec: inout PipelineSpec) throws {
+        guard let command = arguments.value("detector") else {
+            if arguments.value("detector-name") != nil { throw UsageError(message: "--detector-name needs --detector") }
+            return
+        }
+        guard !command.isEmpty, !command.contains("\0") else { throw UsageError(message: "--detector expects the path of an executable") }
+        let fileName = (command as NSString).lastPathComponent
+        let name = arguments.value("detector-name") ?? ((fileName as NSString).deletingPathExtension.isEmpty ? fileName : (fileName as NSString).deletingPathExtension)
+        guard SubjectDetectorSpec.isValidName(name) else {
+            throw UsageError(message: "--detector-name expects 1-64 letters, digits, '-', '_' or '.', got '\(name)'")
+        }
+        var detector = spec.subjectDetector ?? SubjectDetectorSpec(name: name, command: [command])
+        detector.name = name
+        detector.command = [command]
+        spec.setSubjectDetector(detector)
     }
 
     /// The environment variables that carry a 0-based array index, in the order they are looked at:

@@ -22,6 +22,8 @@ enum BuildOptionTable {
         OptionSpec("widths", value: "LIST", help: "Pixel widths of the pipeline's web targets, e.g. 320,640,1280 (rebuilds every photo)"),
         OptionSpec("formats", value: "LIST", help: "Formats of the pipeline's web targets, best first, e.g. avif,webp,jpeg (rebuilds every photo)"),
         OptionSpec("decode-timeout", value: "SECONDS", help: "Abandon a photo whose decode takes longer (default: the pipeline's limits.decodeSeconds, 60)"),
+        OptionSpec("detector", value: "COMMAND", help: "Executable that finds each photo's subjects (docs/detectors.md); overrides the pipeline's subjects.detector"),
+        OptionSpec("detector-name", value: "NAME", help: "The --detector's name, recorded with its answers (default: the executable's file name)"),
         OptionSpec("preview", help: "Also write preview.html (phone and iPad frames, crops, legibility) into the output folder (implies --report)"),
         OptionSpec("report", help: "Also write each photo's analysis report (every glyph region's measurements) as <asset>/analysis.json"),
     ]

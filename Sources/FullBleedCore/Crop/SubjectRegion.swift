@@ -19,11 +19,16 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
     /// 0...1. Faces: the detector's confidence; salient: how concentrated the saliency is in the box
     /// (`salient(in:)`); sidecar: 1.
     public var confidence: Double
+    /// The external subject detector's own name for what it found (`animal`, `person`, `face`, ...) when
+    /// the region is one of its boxes; nil for the built-in detectors and the sidecar. Such a region is a
+    /// `face` when the detector says `face`, else it stands where the built-in `salient` region would.
+    public var label: String? = nil
 
-    public init(rect: PixelRect, kind: Kind, confidence: Double) {
+    public init(rect: PixelRect, kind: Kind, confidence: Double, label: String? = nil) {
         self.rect = rect
         self.kind = kind
         self.confidence = confidence
+        self.label = label
     }
 
     /// At or above this confidence a region is a hard constraint of the crop search (kept whole, then

@@ -24,6 +24,7 @@ struct AssetBatch {
 
     static func build(_ sources: [SourceFile], inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory, jobs: Int,
                       journal: BuildJournal, preview: Bool, report: Bool, memoryBudget: MemoryBudget? = nil,
+                      recordedDetections: [String: RecordedDetection] = [:],
                       onEvent: @escaping @Sendable (BuildEvent) -> Void) -> AssetBatch {
         let progress = ProgressCounter()
         let count = sources.count
@@ -34,7 +35,8 @@ struct AssetBatch {
             let outcome: Result<(output: AssetBuilder.Output, entry: BuildState.Entry), FailureRecord>
             do {
                 outcome = .success(try buildOne(source, inputs: inputs, spec: spec, out: out, journal: journal, preview: preview, report: report,
-                                                mayUseAllCores: slot.mayUseAllCores, memoryBudget: memoryBudget, staged: &staged) { megapixels in
+                                                mayUseAllCores: slot.mayUseAllCores, memoryBudget: memoryBudget,
+                                                recordedDetection: recordedDetections[source.relativePath], staged: &staged) { megapixels in
                     progress.started(path: source.relativePath, megapixels: megapixels, bytes: source.stamp?.bytes ?? 0, onEvent)
                 })
             } catch {
@@ -82,7 +84,7 @@ struct AssetBatch {
     /// `memoryBudget`, the photo's estimate is held from the decode until its files are staged.
     private static func buildOne(_ source: SourceFile, inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory,
                                  journal: BuildJournal, preview: Bool, report: Bool, mayUseAllCores: Bool, memoryBudget: MemoryBudget?,
-                                 staged: inout [OutputDirectory.StagedFile], onPlanned: (Double) -> Void) throws -> (output: AssetBuilder.Output, entry: BuildState.Entry) {
+                                 recordedDetection: RecordedDetection?, staged: inout [OutputDirectory.StagedFile], onPlanned: (Double) -> Void) throws -> (output: AssetBuilder.Output, entry: BuildState.Entry) {
         if let conflict = inputs.namingConflicts[source.relativePath] {
             throw ProcessingError(path: source.relativePath, stage: .naming, reason: conflict)
         }
@@ -93,8 +95,9 @@ struct AssetBatch {
             named.path = source.relativePath
             throw named
         }
-        let plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, previewThumbnail: preview,
+        var plan = try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec, previewThumbnail: preview,
                                  report: report)
+        plan.recordedDetection = recordedDetection
         let estimate = plan.estimatedWorkingBytes
         memoryBudget?.acquire(estimate)
         defer { memoryBudget?.release(estimate) }

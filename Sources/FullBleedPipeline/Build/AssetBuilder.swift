@@ -28,7 +28,8 @@ public enum AssetBuilder {
     public static func build(_ plan: AssetPlan, bytes: [UInt8], mayUseAllCores: Bool = false) throws -> Output {
         var ran: Set<BuildStep> = [.decode, .crop]
         var decoded = try decodeInColor(bytes, plan: plan, options: plan.decode, ran: &ran)
-        var cropped = CropStep.run(decoded.image, plan: plan)
+        let detection = try SubjectDetectionStep.run(decoded.image, plan: plan, bytes: bytes)
+        var cropped = CropStep.run(decoded.image, plan: plan, detected: detection.map { SubjectDetectionStep.regions($0, in: decoded.image.size) })
         // Decoded for unzoomed crops; a crop that zooms in (rare) is planned again on a decode that feeds it,
         // with the subjects already found, so that most photos decode once and at the smaller size.
         if let zoom = CropStep.zoomNeedingALargerDecode(cropped.crops, loadScale: decoded.loadScale, maximumZoom: plan.spec.maximumZoom) {
@@ -69,9 +70,11 @@ public enum AssetBuilder {
         let thumbnail = try PreviewThumbnailStep.run(image, plan: plan)
 
         var record = AssetRecord(plan: plan, bytes: bytes, decoded: decoded, warnings: warnings, targets: targets, placeholders: placeholders)
+        record.subjectDetection = detection
         if let reason = AssetRecord.skipReason(source: record.source, targets: record.targets) { record = record.skipped(because: reason) }
         let report = AssetReport(key: plan.assetKey, source: plan.source.relativePath,
-                                 subjects: AssetRecord.subjectRecords(crops.first?.subjects ?? [], from: decoded.image.size, to: plan.info.size),
+                                 subjects: AssetRecord.subjectRecords(crops.first?.subjects ?? [], from: decoded.image.size, to: plan.info.size,
+                                                                      detector: detection?.detector),
                                  targets: targetReports)
         if plan.steps.contains(.report) {
             let encoded = try report.encoded()
@@ -98,9 +101,14 @@ public enum AssetBuilder {
 
 extension AssetRecord {
     /// The regions that are subjects, in full-resolution source pixels; one of confidence 0 (a salient
-    /// region that leaks to the whole photo, no figure) is none. nil when none is left.
-    static func subjectRecords(_ regions: [SubjectRegion], from size: PixelSize, to sourceSize: PixelSize) -> [SubjectRecord]? {
-        let records = regions.map { SubjectRecord($0, from: size, to: sourceSize) }.filter { $0.confidence > 0 }
+    /// region that leaks to the whole photo, no figure) is none. nil when none is left. Regions of the
+    /// external subject detector name it (`detector`).
+    static func subjectRecords(_ regions: [SubjectRegion], from size: PixelSize, to sourceSize: PixelSize, detector: String? = nil) -> [SubjectRecord]? {
+        let records = regions.map { region in
+            var record = SubjectRecord(region, from: size, to: sourceSize)
+            if region.label != nil { record.detector = detector }
+            return record
+        }.filter { $0.confidence > 0 }
         return records.isEmpty ? nil : records
     }
 

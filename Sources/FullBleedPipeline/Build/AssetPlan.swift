@@ -45,6 +45,9 @@ public struct AssetPlan: Sendable {
     public let analysisParameters: ToolbarAnalysisParameters
     /// The steps that will run, in order.
     public let steps: [BuildStep]
+    /// The external subject detector's answer an earlier build recorded for this source path, reused when
+    /// the content and the detector match (`SubjectDetectionStep`).
+    public var recordedDetection: RecordedDetection? = nil
 
     /// The source's size in megapixels (displayed width x height of the header / 10^6, before shrink-on-load):
     /// the unit of the build's throughput and progress.

@@ -68,7 +68,8 @@ public enum BuildRunner {
         do {
             batch = AssetBatch.build(reuse.toBuild, inputs: inputs, spec: spec, out: out, jobs: options.jobs,
                                      journal: journal, preview: options.preview, report: options.writesReports,
-                                     memoryBudget: options.memoryBudgetBytes.map(MemoryBudget.init(bytes:)), onEvent: onEvent)
+                                     memoryBudget: options.memoryBudgetBytes.map(MemoryBudget.init(bytes:)),
+                                     recordedDetections: previous.recordedDetections(for: reuse.toBuild, spec: spec), onEvent: onEvent)
             // Built and resumed photos (and their state entries) are read back from the journal as the
             // manifest is written.
             var entries = reuse.reused

@@ -146,7 +146,7 @@ extension SubjectRecord {
     /// `region` (pixels of an image of `size`) in pixels of the full-resolution source of `sourceSize`.
     init(_ region: SubjectRegion, from size: PixelSize, to sourceSize: PixelSize) {
         let r = region.scaled(from: size, to: sourceSize).rect
-        self.init(kind: region.kind.rawValue, confidence: (region.confidence * 1e4).rounded() / 1e4,
+        self.init(kind: region.label ?? region.kind.rawValue, confidence: (region.confidence * 1e4).rounded() / 1e4,
                   x: r.x, y: r.y, width: r.width, height: r.height)
     }
 }

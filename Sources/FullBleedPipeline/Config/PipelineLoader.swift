@@ -101,6 +101,7 @@ public enum PipelineLoader {
         var emit = EmitSpec.default
         if var e = try root.object("emit") { emit = try EmitSpec.parse(&e) }
         let publicPath = try root.string("publicPath").map { try PublicPath.normalised($0, at: "$.publicPath") }
+        let detector = try SubjectDetectorSpec.parseSubjects(&root)
         try root.rejectUnknownKeys()
 
         var spec = PipelineSpec(
@@ -113,17 +114,20 @@ public enum PipelineLoader {
         spec.maximumZoom = maximumZoom
         spec.hdr = hdr
         spec.publicPath = publicPath
+        if let detector { spec.setSubjectDetector(detector) }
         if emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "$.emit.xcassets") }
         if emit.html { try HTMLEmitter.validate(spec, at: "$.emit.html") }
         return spec
     }
 
-    /// SHA-256 of the canonical JSON without the `emit` object and `publicPath` (they change no pixel).
+    /// SHA-256 of the canonical JSON without the `emit` object and `publicPath` (they change no pixel) and
+    /// without `subjects` (the detector's identity is folded in by `PipelineSpec.setSubjectDetector`).
     static func contentHash(of document: JSONValue) -> String {
         var hashed = document
         if case .object(var fields) = document {
             fields["emit"] = nil
             fields["publicPath"] = nil
+            fields["subjects"] = nil
             hashed = .object(fields)
         }
         return SHA256.hex(canonicalJSON(hashed))

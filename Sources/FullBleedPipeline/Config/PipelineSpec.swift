@@ -21,6 +21,12 @@ public struct PipelineSpec: Sendable, Hashable {
     /// Largest zoom `attention` may use to keep the subject whole or below the band (`crop.maxZoom`, 1...4,
     /// default 1.5; 1 disables zoom).
     public var maximumZoom: Double = ZoomLimits.defaultMaximumZoom
+    /// An external subject detector whose boxes replace the built-in salient region (`subjects.detector`,
+    /// `--detector`; nil for none; `docs/detectors.md`).
+    public internal(set) var subjectDetector: SubjectDetectorSpec? = nil
+    /// `contentHash` without the subject detector (nil: the same as `contentHash`): `setSubjectDetector` folds
+    /// another detector into it.
+    var hashWithoutDetector: String? = nil
     public var resample: ResampleOptions
     /// Stretch headroom for device targets (nil: each target's default, 1.25 for devices, 1 for the web).
     public var stretchHeadroom: Double?

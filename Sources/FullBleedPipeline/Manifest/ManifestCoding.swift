@@ -326,7 +326,7 @@ extension AssetRecord {
     }
 
     private enum Keys: String, CodingKey {
-        case key, source, sidecarSHA256, altText, skipped, subjectBox, warnings, decode, targets, placeholders, report, folder
+        case key, source, sidecarSHA256, altText, skipped, subjectBox, warnings, decode, targets, placeholders, report, folder, subjectDetection
     }
 
     /// The decode of a source read at full size: its displayed size at load scale 1 (the manifest leaves it out).
@@ -356,6 +356,7 @@ extension AssetRecord {
         }
         placeholders = try c.decodeIfPresent(PlaceholderRecord.self, forKey: .placeholders)
         report = try c.decodeIfPresent(FileRecord.self, forKey: .report)
+        subjectDetection = try c.decodeIfPresent(DetectionRecord.self, forKey: .subjectDetection)
         if let folder = try c.decodeIfPresent(String.self, forKey: .folder) {
             guard folder.hasSuffix("/"), !folder.hasPrefix("/") else {
                 throw DecodingError.dataCorruptedError(forKey: .folder, in: c, debugDescription: "folder \"\(folder)\" must be relative and end in /")
@@ -379,6 +380,7 @@ extension AssetRecord {
         try c.encodeIfPresent(altText, forKey: .altText)
         try c.encodeIfPresent(skipReason, forKey: .skipped)
         try c.encodeIfPresent(sharedBox, forKey: .subjectBox)
+        try c.encodeIfPresent(subjectDetection, forKey: .subjectDetection)
         try c.encode(warnings, forKey: .warnings)
         if decode != Self.fullSizeDecode(of: source) { try c.encode(decode, forKey: .decode) }
         if !targets.isEmpty || skipReason == nil { try c.encode(lean.targets, forKey: .targets) }

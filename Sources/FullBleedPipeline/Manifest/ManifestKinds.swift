@@ -93,6 +93,8 @@ public enum FailureStage: String, Sendable, Codable, Hashable {
     case placeholders
     /// Its outputs could not be written (full disk, ...).
     case write
+    /// The external subject detector failed or answered badly (`SubjectDetectorError`).
+    case detect
 
     /// The word in one-line errors: `photo.jpg: colour conversion failed: ...`.
     public var displayName: String { self == .color ? "colour conversion" : rawValue }
@@ -103,6 +105,7 @@ extension FailureStage {
     public init(of error: Error) {
         switch error {
         case let error as ProcessingError: self = error.stage
+        case is SubjectDetectorError: self = .detect
         case let error as CodecError:
             switch error.stage {
             case .probe: self = .probe

@@ -35,6 +35,9 @@ public struct AssetRecord: Sendable, Codable, Equatable {
     /// The asset's analysis report (`--report`): every glyph region's measurements, the analysis and
     /// extension parameters, as `AssetReport` JSON. Absent unless asked for.
     public var report: FileRecord? = nil
+    /// The external subject detector's answer the crops used (`subjects.detector`): recorded so that a
+    /// later build reuses it instead of running the detector (`DetectionRecord`). nil without a detector.
+    public var subjectDetection: DetectionRecord? = nil
     // Coded by hand (ManifestCoding.swift): the files' paths are written relative to the asset's `folder`.
 
     /// Every output file of this asset (its pictures, then its report).
@@ -210,7 +213,8 @@ public struct PixelBox: Sendable, Codable, Equatable {
 
 /// One subject region of an asset.
 public struct SubjectRecord: Sendable, Codable, Equatable {
-    /// `face`, `salient` or `sidecar`.
+    /// `face`, `salient` or `sidecar`; for a box of an external subject detector, the detector's own kind
+    /// (`animal`, `person`, ...), with `detector` naming it.
     public var kind: String
     /// 0...1 (regions at 0.25 or more are hard constraints of the crop).
     public var confidence: Double
@@ -219,6 +223,9 @@ public struct SubjectRecord: Sendable, Codable, Equatable {
     public var y: Int
     public var width: Int
     public var height: Int
+    /// The external subject detector that found the region (`subjects.detector.name`); nil for the built-in
+    /// detectors and the sidecar.
+    public var detector: String? = nil
 }
 
 /// One planned tier of a target, made or not. Its variant name (`TargetRecord.variant(of:)`) and display

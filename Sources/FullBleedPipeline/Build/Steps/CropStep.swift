@@ -16,7 +16,10 @@ enum CropStep {
 
     /// - Parameter found: subject regions already found on another decode of the same source (in pixels of
     ///   an image of `found.size`): scaled to `image` instead of detected again.
-    static func run(_ image: Image, plan: AssetPlan, found: (subjects: [SubjectRegion], size: PixelSize)? = nil) -> Result {
+    /// - Parameter detected: the external subject detector's regions (pixels of `image`): they replace the
+    ///   built-in salient region.
+    static func run(_ image: Image, plan: AssetPlan, found: (subjects: [SubjectRegion], size: PixelSize)? = nil,
+                    detected: [SubjectRegion]? = nil) -> Result {
         let saliency = SaliencyMap(image: image)
         var warnings: [String] = []
         var subjects: [SubjectRegion]
@@ -25,7 +28,7 @@ enum CropStep {
         } else if let box = plan.sidecar?.subject {
             subjects = [SubjectRegion.sidecar(x: box.x, y: box.y, width: box.width, height: box.height, in: image.size)]
         } else {
-            subjects = CropPlanner.detectedSubjects(saliency)
+            subjects = detected ?? CropPlanner.detectedSubjects(saliency)
             if plan.cropMode == .attention && plan.spec.cropFaces {
                 do {
                     let faces = try FaceDetector.standard.detect(in: image)
