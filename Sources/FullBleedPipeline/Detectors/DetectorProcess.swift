@@ -168,7 +168,12 @@ enum DetectorProcess {
         var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, cArguments[0]!, &actions, &attributes, &cArguments, environ)
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let result = posix_spawnp(&pid, cArguments[0]!, &actions, &attributes, &cArguments, environment)
         guard result == 0 else { throw .cannotStart("\(argv[0]): \(String(cString: strerror(result)))") }
         return pid
     }
