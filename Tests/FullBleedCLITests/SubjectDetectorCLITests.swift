@@ -86,6 +86,9 @@ import Testing
         try #require(first.exitCode == 0, "\(first.stderr)")
         #expect(Self.runs(count) == 2)
         let manifest = try BuildFixtures.manifest(in: out)
+        let manifestSchema = try JSONSchemaValidator(schemaAt: TestPaths.packageRoot.appendingPathComponent("Pipelines/schema/manifest.schema.json"))
+        #expect(manifestSchema.validate(manifest) == [])
+        let analysisSchema = try JSONSchemaValidator(schemaAt: TestPaths.packageRoot.appendingPathComponent("Pipelines/schema/analysis.schema.json"))
         let assets = manifest["assets"] as! [[String: Any]]
         #expect(assets.count == 2)
         for asset in assets {
@@ -121,6 +124,7 @@ import Testing
             // The analysis report names the detector and its kind.
             let report = asset["report"] as! [String: Any]
             let analysis = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/" + BuildFixtures.path(of: report, in: asset)))) as! [String: Any]
+            #expect(analysisSchema.validate(analysis) == [])
             let subjects = analysis["subjects"] as! [[String: Any]]
             #expect(subjects.contains { $0["kind"] as? String == "animal" && $0["detector"] as? String == "bright" }, "\(subjects)")
             #expect(!subjects.contains { $0["kind"] as? String == "salient" }, "the detector's boxes replace the built-in salient region: \(subjects)")

@@ -35,6 +35,11 @@ public enum DetectorProtocol {
     public struct Answer: Sendable, Equatable {
         public var detectorVersion: String?
         public var boxes: [DetectedBox]
+
+        public init(detectorVersion: String?, boxes: [DetectedBox]) {
+            self.detectorVersion = detectorVersion
+            self.boxes = boxes
+        }
     }
 
     /// Parses and validates an answer. Throws `ConfigError` naming the JSON path of the first problem.
@@ -71,13 +76,13 @@ public enum DetectorProtocol {
             return v
         }
         let confidence = try required("confidence", in: 0...1)
-        let x = try required("x", in: -edgeTolerance...1), y = try required("y", in: -edgeTolerance...1)
-        let width = try required("width", in: 0...(1 + 2 * edgeTolerance)), height = try required("height", in: 0...(1 + 2 * edgeTolerance))
+        let x = try required("x", in: -1...2), y = try required("y", in: -1...2)
+        let width = try required("width", in: 0...2), height = try required("height", in: 0...2)
         guard width > 0, height > 0 else {
             throw ConfigError(location: location, message: "the box must have a positive width and height")
         }
-        guard x + width <= 1 + edgeTolerance, y + height <= 1 + edgeTolerance else {
-            throw ConfigError(location: location, message: "the box must lie inside the image (x + width <= 1, y + height <= 1), found x + width \(x + width), y + height \(y + height)")
+        guard x >= -edgeTolerance, y >= -edgeTolerance, x + width <= 1 + edgeTolerance, y + height <= 1 + edgeTolerance else {
+            throw ConfigError(location: location, message: "the box must lie inside the image (x >= 0, y >= 0, x + width <= 1, y + height <= 1), found x \(x), y \(y), x + width \(x + width), y + height \(y + height)")
         }
         try b.rejectUnknownKeys()
         let minX = max(0, x), minY = max(0, y), maxX = min(1, x + width), maxY = min(1, y + height)
@@ -108,4 +113,13 @@ public struct DetectedBox: Sendable, Codable, Equatable {
     public var y: Double
     public var width: Double
     public var height: Double
+
+    public init(kind: String, confidence: Double, x: Double, y: Double, width: Double, height: Double) {
+        self.kind = kind
+        self.confidence = confidence
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
 }
