@@ -197,7 +197,8 @@ import Testing
                               block: PixelRect(x: 300, y: 150, width: 300, height: 250))
         try Data(try Codecs.encode(bad, as: .png(PNGEncodeOptions()))).write(to: URL(fileURLWithPath: input + "/bad.png"))
         try Data(try Codecs.encode(good, as: .png(PNGEncodeOptions()))).write(to: URL(fileURLWithPath: input + "/good.png"))
-        let command = mode == "missing" ? [tmp.path + "/no-such-detector"] : ["python3", Self.script, "--mode", mode]
+        let pids = tmp.path + "/pids.txt"
+        let command = mode == "missing" ? [tmp.path + "/no-such-detector"] : ["python3", Self.script, "--mode", mode, "--pids", pids]
         if mode == "missing" {
             // A sidecar subject overrides every detector: good.png needs none.
             try Data(#"{"subject": {"x": 0.3, "y": 0.25, "width": 0.35, "height": 0.4}}"#.utf8).write(to: URL(fileURLWithPath: input + "/good.png.fullbleed.json"))
@@ -213,6 +214,21 @@ import Testing
         let assets = try BuildFixtures.manifest(in: out)["assets"] as! [[String: Any]]
         #expect(assets.map { ($0["source"] as! [String: Any])["path"] as! String } == ["good.png"])
         #expect(FileManager.default.fileExists(atPath: out + "/good-png"))
+        if mode == "hang" {
+            // The hanging detector and the child it forked were killed with their process group: nothing
+            // is left running (a killed process may stay a zombie until its new parent reaps it).
+            let ids = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n").map(String.init)
+            #expect(ids.count == 2)
+            for id in ids {
+                var running = true
+                for _ in 0..<100 where running {
+                    let stat = (try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8)) ?? ""
+                    running = !stat.isEmpty && !(stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? true)
+                    if running { usleep(50_000) }
+                }
+                #expect(!running, "process \(id) still runs")
+            }
+        }
         let failures = try BuildFixtures.manifest(in: out)["failures"] as! [[String: Any]]
         #expect(failures.contains { $0["source"] as? String == "bad.png" && $0["stage"] as? String == "detect" })
         // Nothing of the failed photo, and nothing half-written.

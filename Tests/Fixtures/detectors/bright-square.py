@@ -6,15 +6,17 @@ the bright pixels (every channel above 200) as one `salient` box of confidence 0
 photo with one bright square, the square. It really reads the pixels it is given, so an image sent
 unrotated or cropped gives a wrong box.
 
-  bright-square.py [--count FILE] [--mode MODE] [--kind KIND]
+  bright-square.py [--count FILE] [--mode MODE] [--kind KIND] [--pids FILE]
 
 --count FILE appends one line per run (to count runs). --mode makes it misbehave on images that have
 bright pixels (other photos get an ordinary answer), one failure mode each:
-exit (status 3 with a message on stderr), hang, garbage, huge (2 MiB on stdout), outside (a box past the
+exit (status 3 with a message on stderr), hang (with a forked child that hangs too; --pids FILE gets both
+process ids), garbage, huge (2 MiB on stdout), outside (a box past the
 right edge), confidence (1.5), many (101 boxes), none (no box).
 """
 import base64
 import json
+import os
 import sys
 import time
 import zlib
@@ -81,6 +83,14 @@ def main():
         sys.stderr.write("model file not found\n")
         sys.exit(3)
     if xs and mode == "hang":
+        # A child of its own that keeps stdout open too: the whole process group must be killed.
+        child = os.fork()
+        if child == 0:
+            time.sleep(3600)
+            os._exit(0)
+        if "--pids" in opts:
+            with open(opts["--pids"], "w") as f:
+                f.write("%d\n%d\n" % (os.getpid(), child))
         time.sleep(3600)
     if xs and mode == "garbage":
         sys.stdout.write("<html>not json</html>")
