@@ -84,6 +84,8 @@ enum InspectReport {
                 lines += LegibilityLines.describe(analysis).map { "    " + $0 }
             }
         }
+        for reason in record.review ?? [] { lines.append("  needs a look: \(reason)") }
+        if record.reviewed { lines.append("  reviewed: a person confirmed these heroes for the photo's current bytes") }
         for warning in record.warnings { lines.append("  warning: \(warning)") }
         return lines
     }

@@ -80,7 +80,24 @@ final class ProgressReporter: @unchecked Sendable {
             if s.megapixels > 0 && s.seconds > 0 { line += String(format: " (%.1f MP/s)", s.megapixels / s.seconds) }
             if let manifest = s.manifestPath { line += " -> \(manifest)" }
             output.write(line)
+            for line in Self.reviewLines(s) { output.write(line) }
         }
+    }
+
+    /// Heroes listed by name in the one-line review summary before it says how many more.
+    static let reviewNamesShown = 5
+
+    /// What needs a person's look: one line (`3 of 40 heroes need a look: a.jpg, b.jpg, c.jpg`), then one
+    /// line per such asset with its reasons; nothing when no hero needs a look.
+    static func reviewLines(_ s: BuildSummary) -> [String] {
+        guard !s.review.isEmpty else { return [] }
+        let paths = s.review.map { OneLine.escaped($0.path) }
+        var names = paths.prefix(reviewNamesShown).joined(separator: ", ")
+        if paths.count > reviewNamesShown { names += " and \(paths.count - reviewNamesShown) more" }
+        let verb = s.review.count == 1 ? "needs" : "need"
+        var lines = ["\(s.review.count) of \(s.heroes) hero\(s.heroes == 1 ? "" : "es") \(verb) a look: \(names)"]
+        for (path, reasons) in s.review { lines.append("  \(OneLine.escaped(path)): \(reasons.map(OneLine.escaped).joined(separator: "; "))") }
+        return lines
     }
 
     /// The counts of a build: `3 built, 1 unchanged, 0 failed` (with skipped, resumed and removed when not 0).
@@ -180,11 +197,13 @@ final class ProgressReporter: @unchecked Sendable {
                       "seconds": (a.seconds * 1000).rounded() / 1000, "megapixels": (a.megapixels * 1000).rounded() / 1000]
             if let error = a.error { object["error"] = error }
             if let reason = a.reason { object["reason"] = reason }
+            if let review = a.review { object["review"] = review }
         case .finished(let s):
             object = ["event": "finished", "total": s.total, "built": s.built, "unchanged": s.unchanged, "skipped": s.skipped, "failed": s.failed,
                       "removed": s.removed, "resumed": s.resumed, "seconds": (s.seconds * 1000).rounded() / 1000]
             if !s.stale.isEmpty { object["stale"] = s.stale }
             if let manifest = s.manifestPath { object["manifest"] = manifest }
+            if s.manifestPath != nil { object["needReview"] = s.review.count }
         }
         if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
             output.write(String(decoding: data, as: UTF8.self))

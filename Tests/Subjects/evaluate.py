@@ -5,7 +5,9 @@ For every labelled photo and every target of the pipeline, from `fullbleed inspe
   whole    the labelled box lies in the delivered crop (counted over crops whose largest size can hold it),
   clear    whole and below the toolbar band (counted where some crop of the allowed sizes can do it:
            from the largest down to 1/maxZoom of it, never below the largest produced tier),
-  verdict  the manifest's subjectClearsToolbar equals (whole and clear) computed from the box.
+  verdict  the manifest's subjectClearsToolbar equals (whole and clear) computed from the box;
+  false clear  crops reported clear (subjectClearsToolbar true) whose labelled subject is cut or under the band
+           (the error that must not happen: nobody would look at them).
 And per photo the detected subject box (the manifest's subjectBox) against the label: IoU and the share of the
 label inside it.
 The same sizes as the delivered crops, placed by libvips `smartcrop --interesting attention` (its crop is
@@ -79,7 +81,8 @@ def main():
         json.dump(spec, variant)
         variant.close()
         a.pipeline = variant.name
-    tally = {k: [0, 0, 0, 0, 0, 0] for k in ('fullbleed', 'vips attention', 'centre')}  # whole/holdable, clear/clearable, verdict/n
+    # whole/holdable, clear/clearable, verdict/n, false clear
+    tally = {k: [0, 0, 0, 0, 0, 0, 0] for k in ('fullbleed', 'vips attention', 'centre')}
     boxes = []  # (IoU, share of the label inside the detected box) per photo
     for rel, fx, fy, fw, fh in load_labels(a.labels):
         path = os.path.join(a.root, rel)
@@ -122,17 +125,18 @@ def main():
                 if clearable: s[2] += clear; s[3] += 1
                 if name == 'fullbleed':
                     s[4] += (c['subjectClearsToolbar'] == (whole and clear)); s[5] += 1
+                    s[6] += c['subjectClearsToolbar'] and not (whole and clear)
                 if a.verbose and name == 'fullbleed':
                     print(f"{rel} {t['name']}: crop {r} zoom {c.get('zoom', 1)} whole {whole} clear {clear} "
                           f"holdable {holdable} clearable {clearable} verdict {c['subjectClearsToolbar']} "
                           f"({c.get('subjectClearsToolbarReason')})", file=sys.stderr)
-    print(f"| crops by | subject whole (of crops that can hold it) | clear of the band (where a crop can) | verdict true |")
-    print("|---|---:|---:|---:|")
+    print(f"| crops by | subject whole (of crops that can hold it) | clear of the band (where a crop can) | verdict true | false clear |")
+    print("|---|---:|---:|---:|---:|")
     for name, s in tally.items():
         if name == 'vips attention' and a.no_vips:
             continue
-        verdict = f"{s[4]}/{s[5]}" if name == 'fullbleed' else "-"
-        print(f"| {name} | {s[0]}/{s[1]} | {s[2]}/{s[3]} | {verdict} |")
+        verdict, false_clear = (f"{s[4]}/{s[5]}", str(s[6])) if name == 'fullbleed' else ("-", "-")
+        print(f"| {name} | {s[0]}/{s[1]} | {s[2]}/{s[3]} | {verdict} | {false_clear} |")
     if boxes:
         print(f"subject boxes: mean IoU with the labels {sum(b[0] for b in boxes) / len(boxes):.2f}, mean share of the label "
               f"inside the detected box {sum(b[1] for b in boxes) / len(boxes):.2f}, labels covered >= 95%: "

@@ -50,7 +50,9 @@ public struct CropPlan: Sendable, Hashable {
     public var subjectBox: PixelRect? = nil
     /// Largest crop of the aspect ratio / this crop's width (1 = not zoomed).
     public var zoom: Double = 1
-    /// Whether the whole `subjectBox` lies in the crop and below the toolbar band (with no band: in the crop).
+    /// Whether the whole `subjectBox` lies in the crop and below the toolbar band (with no band: in the
+    /// crop), and the box is one to trust: high-confidence regions (a sidecar box, faces, a confident
+    /// salient region), with no other high-confidence region cut by the crop. False for a low-confidence box.
     public var subjectClearsToolbar: Bool = false
     /// Why `subjectClearsToolbar` is false, one phrase (`subject taller than the visible area`, ...); nil when true.
     public var subjectClearsToolbarReason: String? = nil

@@ -24,23 +24,29 @@ public struct ZoomLimits: Sendable, Hashable {
 /// Chooses hero crops, placed (and for `attention` sized) by `CropMode`. Deterministic: the same image and
 /// parameters give the same plan.
 ///
-/// `center` and `focal` take the largest rectangle of the target aspect ratio. `attention` searches
-/// rectangles of the aspect from the largest down to the smallest `ZoomLimits` allows, at many positions
-/// each, around the subject (`SubjectRegion`s: the union of the high-confidence ones, else the most
-/// confident one):
-/// 1. hard constraints (a high-confidence subject only; a low-confidence one is judged, not obeyed): the
-///    subject whole in the crop (else as much of it as possible), then its whole box below the toolbar band
-///    when any candidate allows it;
-/// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band
-///    (and only for a high-confidence subject); when the subject is whole but cannot clear the band, as
-///    little of it under the band as that size allows;
+/// `center` and `focal` take the largest rectangle of the target aspect ratio. `attention` without a
+/// high-confidence subject (a sidecar box, a face, a confident salient region) does what a designer does
+/// without one (`CropSearch.designerDefault`): the largest crop, horizontally centred, vertically with the
+/// toolbar band over the most uniform rows it can cover (the least mean `SaliencyMap.detail`; positions
+/// within `uniformityTolerance` of the least tie, and the one nearest the centre wins), centred without a
+/// band. A weak box is only judged, never chased. With one, it searches rectangles of the aspect from the
+/// largest down to the smallest `ZoomLimits` allows, at many positions each, around the subject (the union
+/// of the high-confidence regions):
+/// 1. hard constraints: the subject whole in the crop (else as much of it as possible), then its whole box
+///    below the toolbar band when any candidate allows it;
+/// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band;
+///    when the subject is whole but cannot clear the band, as little of it under the band as that size allows;
 /// 3. at that size, the best composition: the share of the figure mass (`SaliencyMap.objectness`, 0.25
-///    under the band) + 0.5 x the share of the middle of the visible part (inset 20%) + 0.5 x a high-confidence subject's closeness to the
+///    under the band) + 0.5 x the share of the middle of the visible part (inset 20%) + 0.5 x the subject's closeness to the
 ///    visible centre below the band (the centre of the whole crop when no candidate clears the band) -
 ///    0.3 x the cut through other regions (`4 f (1 - f)` of the share `f` of each one inside, times its
 ///    confidence);
-/// 4. ties to the position that puts a high-confidence subject nearest the centre of the visible part, else
-///    to the position nearest the middle of the free range; then the smaller y, then the smaller x.
+/// 4. ties to the position that puts the subject nearest the centre of the visible part; then the smaller
+///    y, then the smaller x.
+///
+/// The verdict (`subjectClearsToolbar`) is true only on such evidence: a high-confidence subject whole in
+/// the crop and below the band, and no other high-confidence region cut by the crop. A low-confidence box
+/// gives false with `subject uncertain (confidence c)`.
 public enum CropPlanner {
     /// Below this mean saliency per map pixel an image counts as flat and `attention` uses `center`.
     static let flatSaliencyThreshold = 1e-4
@@ -58,6 +64,9 @@ public enum CropPlanner {
     /// below the band, or against an edge).
     static let zoomSteps = 16
     static let positionSteps = 33
+    /// Band positions whose mean detail is within this share of the least are equally uniform (the one
+    /// nearest the centre wins), so that noise does not move a crop off the centre.
+    static let uniformityTolerance = 0.1
 
     /// The largest size of `aspectRatio` (width / height) inside `source`: full height when the source
     /// is wider than the target, else full width; the other side rounded half away from zero and kept
@@ -131,7 +140,7 @@ public enum CropPlanner {
                              y: place(point.y, length: largest.height, extent: source.height),
                              width: largest.width, height: largest.height)
             let px = min(source.width - 1, Int(point.x)), py = min(source.height - 1, Int(point.y))
-            subject = (Box(PixelRect(x: px, y: py, width: 1, height: 1)), true)
+            subject = (Box(PixelRect(x: px, y: py, width: 1, height: 1)), true, 1)
         case .attention:
             let mapPixels = Double(saliency.size.width * saliency.size.height)
             if saliency.total / mapPixels < flatSaliencyThreshold && subject == nil {
@@ -169,15 +178,21 @@ private struct CropSearch {
     let source: PixelSize
     let aspectRatio: Double
     let band: Double
-    /// The constraint box and whether it is made of high-confidence regions (zoom allowed).
-    let subject: (box: Box, hard: Bool)?
+    /// The constraint box, whether it is made of high-confidence regions (zoom allowed, the verdict may be
+    /// true) and its confidence (the lowest of the hard regions', else the region's).
+    let subject: (box: Box, hard: Bool, confidence: Double)?
     /// Regions outside the constraint, with their boxes: cutting them is penalised.
     let others: [(box: Box, confidence: Double)]
+    /// The high-confidence regions outside the constraint (a salient region beside faces): the verdict
+    /// is false when the crop cuts one.
+    let confidentOthers: [(box: Box, kind: SubjectRegion.Kind, confidence: Double)]
     /// Summed-area table of the objectness map (the figure mass the composition weighs), (width + 1) x
     /// (height + 1), and the map's total.
     let integral: [Double]
     let map: PixelSize
     let total: Double
+    /// Summed-area table of `SaliencyMap.detail`, the same layout.
+    let detailIntegral: [Double]
 
     init(saliency: SaliencyMap, aspectRatio: Double, band: Double, regions: [SubjectRegion]) {
         source = saliency.sourceSize
@@ -189,31 +204,40 @@ private struct CropSearch {
         let sidecar = regions.filter { $0.kind == .sidecar }, faces = regions.filter { $0.kind == .face && $0.isHighConfidence }
         let hard = !sidecar.isEmpty ? sidecar : !faces.isEmpty ? faces : regions.filter(\.isHighConfidence)
         if let first = hard.first {
-            subject = (hard.dropFirst().reduce(Box(first.rect)) { $0.union(Box($1.rect)) }, true)
+            subject = (hard.dropFirst().reduce(Box(first.rect)) { $0.union(Box($1.rect)) }, true, hard.map(\.confidence).min()!)
             others = regions.filter { !hard.contains($0) }.map { (Box($0.rect), $0.confidence) }
+            confidentOthers = regions.filter { !hard.contains($0) && $0.isHighConfidence }.map { (Box($0.rect), $0.kind, $0.confidence) }
         } else if let best = regions.max(by: { $0.confidence < $1.confidence }), best.confidence > 0 {
-            subject = (Box(best.rect), false)
+            subject = (Box(best.rect), false, best.confidence)
             others = regions.filter { $0 != best }.map { (Box($0.rect), $0.confidence) }
+            confidentOthers = []
         } else {
             subject = nil
             others = regions.map { (Box($0.rect), $0.confidence) }
+            confidentOthers = []
         }
-        let w = map.width, h = map.height
+        integral = Self.summedArea(saliency.objectness, size: map)
+        total = integral[(map.height + 1) * (map.width + 1) - 1]
+        detailIntegral = Self.summedArea(saliency.detail, size: map)
+    }
+
+    /// The summed-area table of a row-major map: (width + 1) x (height + 1), zero first row and column.
+    static func summedArea(_ values: [Float], size: PixelSize) -> [Double] {
+        let w = size.width, h = size.height
         var table = [Double](repeating: 0, count: (w + 1) * (h + 1))
         for y in 0..<h {
             var row = 0.0
             for x in 0..<w {
-                row += Double(saliency.objectness[y * w + x])
+                row += Double(values[y * w + x])
                 table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + row
             }
         }
-        integral = table
-        total = table[(h + 1) * (w + 1) - 1]
+        return table
     }
 
     /// The summed-area table at a continuous map point (bilinear between its corners: mass spread
     /// evenly over each map pixel).
-    private func cumulative(_ mx: Double, _ my: Double) -> Double {
+    private func cumulative(_ mx: Double, _ my: Double, in integral: [Double]) -> Double {
         let w = map.width, h = map.height
         let x = min(Double(w), max(0, mx)), y = min(Double(h), max(0, my))
         let x0 = min(w - 1, Int(x)), y0 = min(h - 1, Int(y))
@@ -224,11 +248,12 @@ private struct CropSearch {
         return top * (1 - fy) + bottom * fy
     }
 
-    /// Figure mass inside `box` (source pixels).
-    func mass(_ box: Box) -> Double {
+    /// Figure mass inside `box` (source pixels); with `detailIntegral`, the detail inside it.
+    func mass(_ box: Box, in table: [Double]? = nil) -> Double {
+        let table = table ?? integral
         let sx = Double(map.width) / Double(source.width), sy = Double(map.height) / Double(source.height)
         let x0 = box.minX * sx, x1 = box.maxX * sx, y0 = box.minY * sy, y1 = box.maxY * sy
-        return max(0, cumulative(x1, y1) - cumulative(x0, y1) - cumulative(x1, y0) + cumulative(x0, y0))
+        return max(0, cumulative(x1, y1, in: table) - cumulative(x0, y1, in: table) - cumulative(x1, y0, in: table) + cumulative(x0, y0, in: table))
     }
 
     /// The crop's share of the figure mass, the part under the band at `bandSaliencyWeight`: 0...1.
@@ -298,31 +323,43 @@ private struct CropSearch {
         return values.sorted()
     }
 
+    /// The crop a designer makes without a subject to go by: the largest one, horizontally centred;
+    /// vertically with the toolbar band over the most uniform rows it can cover (the least mean detail over
+    /// the band; within `uniformityTolerance` of the least, the position nearest the centre), centred
+    /// without a band or without room to move.
+    func designerDefault() -> PixelRect {
+        let size = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
+        let maxX = source.width - size.width, maxY = source.height - size.height
+        let x = maxX / 2, centre = maxY / 2
+        guard band > 0, maxY > 0 else { return PixelRect(x: x, y: centre, width: size.width, height: size.height) }
+        let bandHeight = band * Double(size.height)
+        let positions = offsets(maximum: maxY, anchors: [Double(centre)]).map { y -> (y: Int, detail: Double) in
+            (y, mass(Box(minX: Double(x), minY: Double(y), maxX: Double(x + size.width), maxY: Double(y) + bandHeight), in: detailIntegral))
+        }
+        let least = positions.map(\.detail).min()!
+        let uniform = positions.filter { $0.detail <= least * (1 + CropPlanner.uniformityTolerance) + 1e-12 }
+        let y = uniform.min { (abs($0.y - centre), $0.y) < (abs($1.y - centre), $1.y) }!.y
+        return PixelRect(x: x, y: y, width: size.width, height: size.height)
+    }
+
     /// The `attention` crop (see `CropPlanner`).
     func best(zoom: ZoomLimits) -> PixelRect {
+        guard let subject, subject.hard else { return designerDefault() }
         struct Candidate { var rect: PixelRect; var level: Int; var coverage: Double; var score = 0.0; var sizeIndex: Int; var centring: Double }
         var candidates: [Candidate] = []
         for (index, size) in sizes(zoom: zoom).enumerated() {
             let w = Double(size.width), h = Double(size.height)
-            var xAnchors: [Double] = [], yAnchors: [Double] = []
-            if let b = subject?.box {
-                xAnchors = [b.centre.x - w / 2, b.minX, b.maxX - w]
-                yAnchors = [b.minY - band * h, (b.minY - band * h).rounded(.down) - 1, b.centre.y - h * (1 + band) / 2, b.maxY - h, b.minY]
-            }
+            let b = subject.box
+            let xAnchors = [b.centre.x - w / 2, b.minX, b.maxX - w]
+            let yAnchors = [b.minY - band * h, (b.minY - band * h).rounded(.down) - 1, b.centre.y - h * (1 + band) / 2, b.maxY - h, b.minY]
             let maxX = source.width - size.width, maxY = source.height - size.height
             for y in offsets(maximum: maxY, anchors: yAnchors) {
                 for x in offsets(maximum: maxX, anchors: xAnchors) {
                     let rect = PixelRect(x: x, y: y, width: size.width, height: size.height)
                     let box = Box(rect)
-                    let coverage = subject.map { $0.hard && $0.box.area > 0 ? $0.box.intersectionArea(box) / $0.box.area : 1 } ?? 1
-                    // Ties: the subject nearest the visible centre, else the crop nearest the middle.
-                    let centring: Double
-                    if let subject, subject.hard {
-                        let c = subject.box.centre
-                        centring = abs(c.x - (box.minX + box.maxX) / 2) + abs(c.y - (box.minY + band * box.height + box.maxY) / 2)
-                    } else {
-                        centring = abs(Double(x) - Double(maxX) / 2) + abs(Double(y) - Double(maxY) / 2)
-                    }
+                    let coverage = b.area > 0 ? b.intersectionArea(box) / b.area : 1
+                    // Ties: the subject nearest the visible centre.
+                    let centring = abs(b.centre.x - (box.minX + box.maxX) / 2) + abs(b.centre.y - (box.minY + band * box.height + box.maxY) / 2)
                     candidates.append(Candidate(rect: rect, level: level(box), coverage: (coverage * 1e4).rounded() / 1e4,
                                                 sizeIndex: index, centring: centring))
                 }
@@ -334,7 +371,7 @@ private struct CropSearch {
         pool = pool.filter { $0.coverage >= topCoverage - 1e-3 }
         let size = pool.map(\.sizeIndex).min()!
         pool = pool.filter { $0.sizeIndex == size }
-        if topLevel == 1, let subject {
+        if topLevel == 1 {
             // Whole but no candidate clears the band: as little of the subject under the band as can be
             // (a subject taller than the visible area goes to the crop's foot, its top as low as it gets).
             func underBand(_ c: Candidate) -> Double { max(0, Double(c.rect.y) + band * Double(c.rect.height) - subject.box.minY) }
@@ -353,13 +390,20 @@ private struct CropSearch {
 
     /// Why the crop's subject does not clear the band (nil when it does: whole in the crop, and below the band),
     /// and whether only `zoom.minimumCropSize` stood in the way (a larger decode of the source would clear it).
-    func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool)?, mode: CropMode, zoom: ZoomLimits) -> (reason: String?, pixelLimited: Bool) {
+    func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool, confidence: Double)?, mode: CropMode, zoom: ZoomLimits) -> (reason: String?, pixelLimited: Bool) {
         guard let subject else { return ("no subject found", false) }
+        // Only a box the search obeys can vouch for the crop: a low-confidence one may be the wrong thing.
+        guard subject.hard else { return ("subject uncertain (confidence \(String(format: "%.2f", subject.confidence)))", false) }
         let crop = Box(rect), b = subject.box
         let largest = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
         if !crop.contains(b) {
             if b.width > Double(largest.width) || b.height > Double(largest.height) { return ("subject larger than the crop", false) }
             return (mode == .attention ? "subject cut by the crop" : "subject cut by the \(mode) crop", false)
+        }
+        // A second confident region the crop cuts (the figure beside a face, a salient box beside the
+        // sidecar's) says the subject may be more than the judged box.
+        if let cut = confidentOthers.first(where: { !crop.contains($0.box) }) {
+            return ("subject cut by the crop (a \(cut.kind.rawValue) region of confidence \(String(format: "%.2f", cut.confidence)) is not whole in it)", false)
         }
         if clears(b, in: crop) { return (nil, false) }
         let visible = (1 - band) * Double(largest.height)
@@ -371,7 +415,6 @@ private struct CropSearch {
         if needed <= 1 + 1e-9 { return (mode == .attention ? "subject under the band" : "\(mode) crop leaves the subject under the band", false) }
         let zoomText = "\((needed * 100).rounded(.up) / 100)x"
         if mode != .attention { return ("clearing the band needs zoom \(zoomText), which the \(mode) crop does not use", false) }
-        if !subject.hard { return ("clearing the band needs zoom \(zoomText), only used for a high-confidence subject", false) }
         if needed > zoom.maximumZoom + 1e-9 {
             return ("clearing the band needs zoom \(zoomText), more than crop.maxZoom \(zoom.maximumZoom.compactDecimalText)", false)
         }

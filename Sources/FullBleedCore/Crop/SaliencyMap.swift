@@ -32,6 +32,10 @@ public struct SaliencyMap: Sendable {
     ///   (a bird against defocused leaves, a cup on a table), small on the ground and the sky.
     /// Surroundedness alone leaks through a figure's thin gaps; the barrier alone through smooth gradients.
     public let objectness: [Float]
+    /// Row-major detail in 0...1: the absolute 4-neighbour Laplacian of luma (encoded sRGB, clamped
+    /// edges), the first cue of `values`. Low over sky, walls and defocused backgrounds: where a designer
+    /// puts the toolbar when nothing else says where the subject is (`CropPlanner`).
+    public let detail: [Float]
 
     /// Relative weights of the cues [E, tuned by eye on the corpus photos and on synthetic scenes].
     static let detailWeight: Float = 1.0
@@ -49,7 +53,7 @@ public struct SaliencyMap: Sendable {
                                      height: max(1, Int((Double(image.height) * factor).rounded())))
         size = analysisSize
         let pixels = Self.analysisPixels(image, size: analysisSize)
-        values = Self.compute(pixels, size: analysisSize)
+        (values, detail) = Self.compute(pixels, size: analysisSize)
         surroundedness = Self.surroundedness(pixels, size: analysisSize)
         objectness = Self.objectness(surroundedness: surroundedness, pixels: pixels, size: analysisSize)
     }
@@ -176,7 +180,8 @@ public struct SaliencyMap: Sendable {
         return rgba.converted(to: PixelFormat(layout: .rgba, sampleType: .float32, alphaMode: .straight, transfer: .encoded)).floatSamples
     }
 
-    private static func compute(_ rgba: [Float], size: PixelSize) -> [Float] {
+    /// The saliency and its detail cue.
+    private static func compute(_ rgba: [Float], size: PixelSize) -> (saliency: [Float], detail: [Float]) {
         let w = size.width, h = size.height, count = w * h
         // Opponent colour (luma, red-green, yellow-blue) per pixel, and its alpha-weighted mean.
         var opponent = [Float](repeating: 0, count: count * 3)
@@ -194,7 +199,7 @@ public struct SaliencyMap: Sendable {
             alphaSum += Double(alpha)
         }
         let m = alphaSum > 0 ? (Float(mean.0 / alphaSum), Float(mean.1 / alphaSum), Float(mean.2 / alphaSum)) : (0, 0, 0)
-        var out = [Float](repeating: 0, count: count)
+        var out = [Float](repeating: 0, count: count), details = [Float](repeating: 0, count: count)
         for y in 0..<h {
             for x in 0..<w {
                 let p = y * w + x
@@ -202,6 +207,7 @@ public struct SaliencyMap: Sendable {
                 let up = max(0, y - 1) * w + x, down = min(h - 1, y + 1) * w + x
                 let neighbours = opponent[left * 3] + opponent[right * 3] + opponent[up * 3] + opponent[down * 3]
                 let detail = min(1, abs(4 * opponent[p * 3] - neighbours))
+                details[p] = detail
                 // Colour smoothed over the pixel and its four neighbours, against the mean colour.
                 var distance: Float = 0
                 for (k, reference) in [m.0, m.1, m.2].enumerated() {
@@ -216,7 +222,7 @@ public struct SaliencyMap: Sendable {
                 out[p] = cues * alpha
             }
         }
-        return out
+        return (out, details)
     }
 
     /// HSL saturation above 0.4, rescaled to 0...1, for lightness in 0.05...0.95 (not near black or white).

@@ -55,7 +55,7 @@ struct AssetBatch {
             case .success(let built):
                 progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: built.output.record.deliversImages ? .built : .skipped,
                                            megapixels: built.output.megapixels, seconds: seconds, error: nil, bytes: source.stamp?.bytes ?? 0,
-                                           reason: built.output.record.skipReason), onEvent)
+                                           reason: built.output.record.skipReason, review: built.output.record.review), onEvent)
             case .failure(let failure):
                 progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: .failed,
                                            megapixels: 0, seconds: seconds, error: failure.error, bytes: source.stamp?.bytes ?? 0), onEvent)

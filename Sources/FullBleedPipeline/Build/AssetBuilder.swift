@@ -72,6 +72,7 @@ public enum AssetBuilder {
         var record = AssetRecord(plan: plan, bytes: bytes, decoded: decoded, warnings: warnings, targets: targets, placeholders: placeholders)
         record.subjectDetection = detection
         if let reason = AssetRecord.skipReason(source: record.source, targets: record.targets) { record = record.skipped(because: reason) }
+        record = record.reviewed(sidecarSHA256: plan.sidecar?.reviewedSHA256)
         let report = AssetReport(key: plan.assetKey, source: plan.source.relativePath,
                                  subjects: AssetRecord.subjectRecords(crops.first?.subjects ?? [], from: decoded.image.size, to: plan.info.size,
                                                                       detector: detection?.detector),

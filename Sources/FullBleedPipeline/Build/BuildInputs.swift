@@ -151,9 +151,10 @@ struct ReusePlan {
                     var record = previousRecord
                     record.report = nil
                     plan.replacedOutputs += previousRecord.outputPaths   // the report among them is stale now
-                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: record.deliversImages, origin: .record(record)))
+                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: record.deliversImages, review: record.review,
+                                                     origin: .record(record)))
                 } else {
-                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: previousRecord.deliversImages,
+                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: previousRecord.deliversImages, review: previousRecord.review,
                                                      origin: .previous(previous.ranges[source.relativePath]!)))
                 }
                 plan.state.sources[source.relativePath] = entry
@@ -211,4 +212,13 @@ struct ManifestEntry: Sendable {
     var path: String
     var deliversImages: Bool
     var origin: Origin
+    /// The record's `review` (what needs a person's look), for the build summary.
+    var review: [String]? = nil
+
+    init(path: String, deliversImages: Bool, review: [String]? = nil, origin: Origin) {
+        self.path = path
+        self.deliversImages = deliversImages
+        self.review = review
+        self.origin = origin
+    }
 }

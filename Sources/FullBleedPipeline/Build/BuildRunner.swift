@@ -65,6 +65,7 @@ public enum BuildRunner {
         let reusedSkipped = reuse.reused.count - unchanged
         var manifest = Manifest(pipeline: spec, assets: [], failures: [], shard: options.shard)
         let removed: Int
+        var heroes = 0, review: [(path: String, reasons: [String])] = []
         do {
             batch = AssetBatch.build(reuse.toBuild, inputs: inputs, spec: spec, out: out, jobs: options.jobs,
                                      journal: journal, preview: options.preview, report: options.writesReports,
@@ -75,9 +76,11 @@ public enum BuildRunner {
             var entries = reuse.reused
             reuse.reused = []   // one array of entries, not two
             for (path, line) in journal.journaledAssets() {
-                entries.append(ManifestEntry(path: path, deliversImages: line.deliversImages, origin: .journal(line)))
+                entries.append(ManifestEntry(path: path, deliversImages: line.deliversImages, review: line.review, origin: .journal(line)))
             }
             entries.sort { $0.path < $1.path }
+            heroes = entries.count(where: \.deliversImages)
+            review = entries.compactMap { entry in entry.review.map { (entry.path, $0) } }
             manifest.failures = batch.failures.sorted { $0.source < $1.source }
             let committed = try ManifestCommit.commit(entries: entries, skeleton: manifest, name: manifestName, state: reuse.state, previous: previous,
                                                       journal: journal, staleCandidates: reuse.orphanedOutputs + reuse.replacedOutputs,
@@ -91,12 +94,14 @@ public enum BuildRunner {
         }
         try emit(spec: spec, manifestName: manifestName, shard: options.shard, out: out, onEvent: onEvent)
         let preview = try options.preview ? writePreview(manifest, out: out, inputs: options, thumbnails: batch.thumbnails) : nil
-        let summary = BuildSummary(
+        var summary = BuildSummary(
             total: inputs.sources.count, built: batch.built,
             unchanged: unchanged,
             skipped: batch.skipped + reusedSkipped, failed: manifest.failures.count,
             removed: removed, stale: [], megapixels: batch.megapixels, seconds: seconds(since: clock),
             manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview, resumed: resumed)
+        summary.heroes = heroes
+        summary.review = review
         onEvent(.finished(summary))
         return summary
     }

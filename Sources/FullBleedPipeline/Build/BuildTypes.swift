@@ -70,6 +70,8 @@ public struct AssetEvent: Sendable {
     public var bytes: Int = 0
     /// With `skipped`: why no picture was delivered, one line (`AssetRecord.skipReason`).
     public var reason: String? = nil
+    /// With `built`: what needs a person's look (`AssetRecord.review`); nil when nothing does.
+    public var review: [String]? = nil
 }
 
 /// The counts add up: `built + unchanged + skipped + failed == total` (with `--check`, `built` and
@@ -99,5 +101,10 @@ public struct BuildSummary: Sendable {
     public var preview: PreviewWriter.Result?
     /// Photos finished by an interrupted build and taken over (neither rebuilt nor counted in `built`).
     public var resumed: Int = 0
+    /// Assets in the manifest that deliver pictures (built, unchanged or resumed); 0 with `--check`.
+    public var heroes: Int = 0
+    /// The assets of the manifest whose heroes need a person's look (`AssetRecord.review`), by source
+    /// path, in manifest order; empty with `--check`.
+    public var review: [(path: String, reasons: [String])] = []
 }
 

@@ -7,7 +7,8 @@ import FullBleedCore
 /// ```json
 /// { "focus": [0.3, 0.6], "crop": "focal", "title": {"x": 0.05, "y": 0.7, "width": 0.6, "height": 0.2}, "alt": "A bridge at dusk" }
 /// ```
-/// or, instead of `focus`, the subject as a box of the source: `"subject": {"x": 0.4, "y": 0.1, "width": 0.2, "height": 0.3}`.
+/// or, instead of `focus`, the subject as a box of the source: `"subject": {"x": 0.4, "y": 0.1, "width": 0.2, "height": 0.3}`;
+/// and `"reviewed": {"sha256": "<hex SHA-256 of the photo file>"}` once a person has confirmed its heroes.
 public struct Sidecar: Sendable, Hashable {
     /// Crop mode for this asset (a `focus` alone implies `focal`).
     public var cropMode: CropMode?
@@ -18,6 +19,10 @@ public struct Sidecar: Sendable, Hashable {
     public var subject: TextBox?
     /// Alternative text, passed through to the manifest.
     public var altText: String?
+    /// `"reviewed": {"sha256": "<hex>"}`: a person looked at this photo's heroes and confirmed them, for the
+    /// photo file whose bytes have this SHA-256 (64 hex digits, kept lower-case). While it matches the
+    /// photo, the asset has no `review` in the manifest; when the photo changes, the review returns.
+    public var reviewedSHA256: String?
     /// SHA-256 of the sidecar file's bytes (recorded so that editing the sidecar rebuilds the asset).
     public var sha256: String = ""
 
@@ -81,6 +86,14 @@ public struct Sidecar: Sendable, Hashable {
         if let alt = try root.string("alt") {
             guard alt.count <= 2000 else { throw ConfigError(location: "$.alt", message: "is longer than 2000 characters") }
             sidecar.altText = alt
+        }
+        if var reviewed = try root.object("reviewed") {
+            let digest = try reviewed.requiredString("sha256")
+            guard digest.utf8.count == 64, digest.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || ($0 >= 65 && $0 <= 70) }) else {
+                throw ConfigError(location: "$.reviewed.sha256", message: "expected the photo file's SHA-256 as 64 hex digits, found \(digest.utf8.count) characters\(digest.utf8.count == 64 ? " with a non-hex one" : "")")
+            }
+            try reviewed.rejectUnknownKeys()
+            sidecar.reviewedSHA256 = digest.lowercased()
         }
         try root.rejectUnknownKeys()
         return sidecar

@@ -326,7 +326,7 @@ extension AssetRecord {
     }
 
     private enum Keys: String, CodingKey {
-        case key, source, sidecarSHA256, altText, skipped, subjectBox, warnings, decode, targets, placeholders, report, folder, subjectDetection
+        case key, source, sidecarSHA256, altText, skipped, review, reviewed, subjectBox, warnings, decode, targets, placeholders, report, folder, subjectDetection
     }
 
     /// The decode of a source read at full size: its displayed size at load scale 1 (the manifest leaves it out).
@@ -348,6 +348,8 @@ extension AssetRecord {
         sidecarSHA256 = try c.decodeIfPresent(String.self, forKey: .sidecarSHA256)
         altText = try c.decodeIfPresent(String.self, forKey: .altText)
         skipReason = try c.decodeIfPresent(String.self, forKey: .skipped)
+        review = try c.decodeIfPresent([String].self, forKey: .review)
+        reviewed = try c.decode(Bool.self, forKey: .reviewed, default: false)
         warnings = try c.decode([String].self, forKey: .warnings)
         decode = try c.decodeIfPresent(DecodeRecord.self, forKey: .decode) ?? Self.fullSizeDecode(of: source)
         targets = try c.decodeIfPresent([TargetRecord].self, forKey: .targets) ?? []
@@ -367,7 +369,8 @@ extension AssetRecord {
 
     /// The same form everywhere (manifest, journal, `inspect --json`): a subject box all crops share is
     /// written once, on the asset; `decode` only when the source was not read at full size. A skipped asset
-    /// is written as `skipped` (the reason) with no `targets`.
+    /// is written as `skipped` (the reason) with no `targets`. `review` only when something needs a look,
+    /// `reviewed` only when true.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         let folder = self.folder
@@ -379,6 +382,8 @@ extension AssetRecord {
         try c.encodeIfPresent(sidecarSHA256, forKey: .sidecarSHA256)
         try c.encodeIfPresent(altText, forKey: .altText)
         try c.encodeIfPresent(skipReason, forKey: .skipped)
+        try c.encodeIfPresent(review, forKey: .review)
+        try c.encode(reviewed, forKey: .reviewed, unlessItIs: false)
         try c.encodeIfPresent(sharedBox, forKey: .subjectBox)
         try c.encodeIfPresent(subjectDetection, forKey: .subjectDetection)
         try c.encode(warnings, forKey: .warnings)

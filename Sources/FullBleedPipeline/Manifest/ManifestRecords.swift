@@ -38,6 +38,11 @@ public struct AssetRecord: Sendable, Codable, Equatable {
     /// The external subject detector's answer the crops used (`subjects.detector`): recorded so that a
     /// later build reuses it instead of running the detector (`DetectionRecord`). nil without a detector.
     public var subjectDetection: DetectionRecord? = nil
+    /// What needs a person's look before the heroes ship, one reason a line naming its targets
+    /// (`AssetReview`); nil when nothing does, or when `reviewed`.
+    public var review: [String]? = nil
+    /// True when the sidecar's `reviewed` digest is the photo's SHA-256: a person confirmed these heroes.
+    public var reviewed: Bool = false
     // Coded by hand (ManifestCoding.swift): the files' paths are written relative to the asset's `folder`.
 
     /// Every output file of this asset (its pictures, then its report).

@@ -23,6 +23,12 @@ enum PreviewAssets {
     section.asset > h2 { font-size: 17px; margin: 0 0 2px; font-weight: 650; word-break: break-all; }
     .subtitle { color: var(--dim); margin: 0 0 16px; }
     .warnings { color: #ffcc66; margin: 0 0 16px; padding-left: 18px; }
+    .review { color: #ffb340; margin: 0 0 16px; padding-left: 18px; font-weight: 600; }
+    .review-mark, .reviewed-mark { font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 9px; vertical-align: 2px; }
+    .review-mark { background: #ffb340; color: #000; } .reviewed-mark { background: var(--ok); color: #000; }
+    section.review-summary { border: 1px solid #ffb340; border-radius: 10px; padding: 12px 18px; margin: 16px 0 8px; overflow-wrap: anywhere; }
+    section.review-summary h2 { font-size: 16px; margin: 0 0 6px; color: #ffb340; }
+    section.review-summary ul { margin: 0; padding-left: 18px; } section.review-summary a { color: var(--accent); }
     .skipped { color: #ff8a80; margin: 0 0 12px; font-weight: 600; }
     .subtitle, .legend, figcaption { overflow-wrap: anywhere; }
     .targets { display: flex; flex-wrap: wrap; gap: 28px; align-items: flex-start; }

@@ -67,6 +67,7 @@ public enum PreviewPage {
         if manifest.assets.isEmpty {
             html += "<p class=\"subtitle\">No assets in this manifest.</p>\n"
         }
+        html += reviewSummary(manifest.assets)
         for asset in manifest.assets {
             html += assetSection(asset, options: options)
         }
@@ -85,12 +86,17 @@ public enum PreviewPage {
 
     static func assetSection(_ asset: AssetRecord, options: Options) -> String {
         let source = asset.source
-        var html = "<section class=\"asset\">\n<h2>\(PreviewMarkup.text(asset.key))</h2>\n"
+        var html = "<section class=\"asset\(asset.review == nil ? "" : " needs-review")\" id=\"\(PreviewMarkup.attribute(anchor(asset)))\">\n"
+            + "<h2>\(PreviewMarkup.text(asset.key))\(asset.review == nil ? "" : " <span class=\"review-mark\">needs a look</span>")"
+            + "\(asset.reviewed ? " <span class=\"reviewed-mark\">reviewed</span>" : "")</h2>\n"
         var subtitle = "\(source.path) · \(source.format) \(source.width)×\(source.height) px · \(source.colorSpace)"
         if let icc = source.iccProfile { subtitle += " (\(icc))" }
         if source.hasAlpha { subtitle += " · alpha" }
         if let alt = asset.altText { subtitle += " · alt: “\(alt)”" }
         html += "<p class=\"subtitle\">\(PreviewMarkup.text(subtitle))</p>\n"
+        if let review = asset.review {
+            html += "<ul class=\"review\">" + review.map { "<li>\(PreviewMarkup.text($0))</li>" }.joined() + "</ul>\n"
+        }
         if !asset.warnings.isEmpty {
             html += "<ul class=\"warnings\">" + asset.warnings.map { "<li>\(PreviewMarkup.text($0))</li>" }.joined() + "</ul>\n"
         }
@@ -108,6 +114,24 @@ public enum PreviewPage {
         }
         html += "</div>\n</section>\n"
         return html
+    }
+
+    /// The id of an asset's section (`asset-` and its key), the review summary's link target.
+    static func anchor(_ asset: AssetRecord) -> String { "asset-" + asset.key }
+
+    /// The heroes that need a person's look, at the top of the page: how many of the heroes, and each one
+    /// linked to its section with its reasons; empty when none does.
+    static func reviewSummary(_ assets: [AssetRecord]) -> String {
+        let flagged = assets.filter { $0.review != nil }
+        guard !flagged.isEmpty else { return "" }
+        let heroes = assets.count(where: \.deliversImages)
+        var html = "<section class=\"review-summary\"><h2>\(flagged.count) of \(heroes) hero\(heroes == 1 ? "" : "es") "
+            + "\(flagged.count == 1 ? "needs" : "need") a look</h2>\n<ul>"
+        for asset in flagged {
+            html += "<li><a href=\"#\(PreviewMarkup.attribute(anchor(asset)))\">\(PreviewMarkup.text(asset.key))</a>: "
+                + "\(PreviewMarkup.text((asset.review ?? []).joined(separator: "; ")))</li>"
+        }
+        return html + "</ul></section>\n"
     }
 
     /// Vertical distance between two crop labels on the source, CSS px (a label is 14 px tall).
