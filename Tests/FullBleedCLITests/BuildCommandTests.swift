@@ -14,7 +14,7 @@ import FullBleedTestSupport
         let schema = try JSONSchemaValidator(schemaAt: TestPaths.packageRoot.appendingPathComponent("Pipelines/schema/manifest.schema.json"))
         #expect(schema.validate(manifest) == [])
         let assets = manifest["assets"] as! [[String: Any]]
-        #expect(assets.count == 5)
+        #expect(assets.count == 6)
         #expect((manifest["failures"] as! [Any]).isEmpty)
 
         var listed: Set<String> = []

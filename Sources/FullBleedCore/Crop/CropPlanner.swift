@@ -324,16 +324,17 @@ private struct CropSearch {
     }
 
     /// The crop a designer makes without a subject to go by: the largest one, horizontally centred;
-    /// vertically with the toolbar band over the most uniform rows it can cover (the least mean detail over
-    /// the band; within `uniformityTolerance` of the least, the position nearest the centre), centred
-    /// without a band or without room to move.
+    /// vertically, of the positions from the top of the photo down to the centred one (a crop below the
+    /// centre would put the band over the middle of the photo, where subjects are), the one whose band
+    /// covers the most uniform rows (the least mean detail; within `uniformityTolerance` of the least, the
+    /// position nearest the centre); centred without a band or without room to move.
     func designerDefault() -> PixelRect {
         let size = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
         let maxX = source.width - size.width, maxY = source.height - size.height
         let x = maxX / 2, centre = maxY / 2
         guard band > 0, maxY > 0 else { return PixelRect(x: x, y: centre, width: size.width, height: size.height) }
         let bandHeight = band * Double(size.height)
-        let positions = offsets(maximum: maxY, anchors: [Double(centre)]).map { y -> (y: Int, detail: Double) in
+        let positions = offsets(maximum: maxY, anchors: [Double(centre)]).filter { $0 <= centre }.map { y -> (y: Int, detail: Double) in
             (y, mass(Box(minX: Double(x), minY: Double(y), maxX: Double(x + size.width), maxY: Double(y) + bandHeight), in: detailIntegral))
         }
         let least = positions.map(\.detail).min()!

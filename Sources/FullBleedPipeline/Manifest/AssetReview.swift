@@ -25,34 +25,37 @@ public enum AssetReview {
     public static let scrimLightnessChange = 10.0
 
     /// The reasons `targets` need a look, grouped by reason (targets in their order, reasons in order of first
-    /// appearance); empty when nothing does.
+    /// appearance; an unsubtle scrim once per colour, with the largest change); empty when nothing does.
     public static func reasons(_ targets: [TargetRecord]) -> [String] {
         var order: [String] = []
         var names: [String: [String]] = [:]
+        func add(_ reason: String, _ target: String) {
+            if names[reason] == nil { order.append(reason) }
+            names[reason, default: []].append(target)
+        }
+        var scrims: [(color: ScrimColor, change: Double, target: String)] = []
         for target in targets {
-            for reason in reasons(target) {
-                if names[reason] == nil { order.append(reason) }
-                names[reason, default: []].append(target.name)
-            }
+            if let crop = cropReason(target.crop) { add(crop, target.name) }
+            if let scrim = unsubtleScrim(target) { scrims.append((scrim.color, scrim.change, target.name)) }
+            if let edge = target.recommendation?.scrollEdgeEffectReason { add("hard scroll edge (\(edge.rawValue))", target.name) }
+        }
+        for color in [ScrimColor.white, .black] {
+            let these = scrims.filter { $0.color == color }
+            guard let largest = these.map(\.change).max() else { continue }
+            let limit = color == .white ? whiteScrimLightnessChange : scrimLightnessChange
+            let reason = "the \(color.rawValue) scrim is not subtle (it changes the band by \(these.count > 1 ? "up to " : "")"
+                + "\(String(format: "%.1f", largest)) L*, more than \(Int(limit)))"
+            for scrim in these { add(reason, scrim.target) }
         }
         return order.map { "\(names[$0]!.joined(separator: ", ")): \($0)" }
     }
 
-    /// The reasons of one target, without its name.
-    static func reasons(_ target: TargetRecord) -> [String] {
-        var reasons: [String] = []
-        if let crop = cropReason(target.crop) { reasons.append(crop) }
-        let baked = target.derivatives.filter { $0.kind == .scrim }.compactMap(\.bandLightnessChange).max()
-        if let change = baked, let color = target.recommendation?.scrim?.color {
-            let limit = color == .white ? whiteScrimLightnessChange : scrimLightnessChange
-            if change > limit {
-                reasons.append("the \(color.rawValue) scrim is not subtle (it changes the band by \(String(format: "%.1f", change)) L*, more than \(Int(limit)))")
-            }
-        }
-        if let edge = target.recommendation?.scrollEdgeEffectReason {
-            reasons.append("hard scroll edge (\(edge.rawValue))")
-        }
-        return reasons
+    /// The target's baked top scrim when it is not subtle: its colour and the largest `bandLightnessChange`
+    /// of its `-scrim` tiers; nil when it is subtle or none is baked.
+    static func unsubtleScrim(_ target: TargetRecord) -> (color: ScrimColor, change: Double)? {
+        guard let change = target.derivatives.filter({ $0.kind == .scrim }).compactMap(\.bandLightnessChange).max(),
+              let color = target.recommendation?.scrim?.color else { return nil }
+        return change > (color == .white ? whiteScrimLightnessChange : scrimLightnessChange) ? (color, change) : nil
     }
 
     /// The crop's verdict as a review reason; nil when the subject is whole and clear of the band.

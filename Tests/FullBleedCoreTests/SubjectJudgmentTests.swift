@@ -1,0 +1,70 @@
+import Testing
+import FullBleedImage
+import FullBleedTestSupport
+@testable import FullBleedCore
+
+/// The strict verdict (only a confident box can make `subjectClearsToolbar` true) and the designer's
+/// default `attention` falls back to when the subject evidence is weak (docs/review.md).
+@Suite struct SubjectJudgmentTests {
+    /// Grey with a bright disc of `radius` around (`cx`, `cy`): the figure mass the old search chased.
+    static func disc(width: Int, height: Int, cx: Int, cy: Int, radius: Int) -> Image {
+        SyntheticImages.rgb8(width: width, height: height) { x, y, c in
+            (x - cx) * (x - cx) + (y - cy) * (y - cy) <= radius * radius ? [240, 200, 40][c] : 110
+        }
+    }
+
+    @Test func aLowConfidenceBoxNeverGivesTrue() {
+        // Every 200x200 crop of the 300x200 photo holds the box, far below the 29% band: with a confident
+        // box the verdict is true, with a weak one it is false and says why.
+        let image = Self.disc(width: 300, height: 200, cx: 150, cy: 125, radius: 20)
+        let box = PixelRect(x: 100, y: 100, width: 100, height: 50)
+        for (confidence, clears) in [(0.14, false), (0.24, false), (0.25, true), (0.9, true)] {
+            let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29,
+                                        subjects: [SubjectRegion(rect: box, kind: .salient, confidence: confidence)])
+            #expect(plan.rect.contains(box))
+            #expect(plan.subjectClearsToolbar == clears, "confidence \(confidence): \(plan.subjectClearsToolbarReason ?? "true")")
+            if !clears {
+                #expect(plan.subjectClearsToolbarReason == "subject uncertain (confidence \(confidence))")
+            }
+        }
+    }
+
+    @Test func aConfidentRegionTheCropCutsMakesTheVerdictFalse() {
+        // A face whole and clear, but the confident salient figure beside it is wider than any crop.
+        let image = Self.disc(width: 400, height: 200, cx: 200, cy: 140, radius: 30)
+        let face = SubjectRegion(rect: PixelRect(x: 180, y: 110, width: 40, height: 40), kind: .face, confidence: 0.8)
+        let figure = SubjectRegion(rect: PixelRect(x: 20, y: 100, width: 360, height: 90), kind: .salient, confidence: 0.5)
+        let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [face, figure])
+        #expect(plan.rect.contains(face.rect))
+        #expect(!plan.subjectClearsToolbar)
+        #expect(plan.subjectClearsToolbarReason == "subject cut by the crop (a salient region of confidence 0.50 is not whole in it)")
+        // Without the second region the face alone vouches for the crop.
+        #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [face]).subjectClearsToolbar)
+    }
+
+    @Test func weakEvidenceGivesTheCentredCrop() {
+        // A bright figure at the left edge and a weak box on it: the crop stays centred instead of chasing it.
+        let image = Self.disc(width: 400, height: 200, cx: 40, cy: 100, radius: 30)
+        let weak = SubjectRegion(rect: PixelRect(x: 5, y: 65, width: 70, height: 70), kind: .salient, confidence: 0.15)
+        let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [weak])
+        #expect(plan.rect == PixelRect(x: 100, y: 0, width: 200, height: 200))
+        #expect(!plan.subjectClearsToolbar && plan.subjectClearsToolbarReason == "subject uncertain (confidence 0.15)")
+        // No subject at all: the same.
+        #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: []).rect == plan.rect)
+    }
+
+    @Test func weakEvidencePutsTheBandOverTheMostUniformRows() {
+        // Portrait: flat sky over rows 0..<150, detailed ground below, a weak box low in the frame. The
+        // square crop may start anywhere in 0...200; the 58-row band is flat wherever it starts at or above
+        // row 92, and of those the position nearest the centre (100) wins.
+        let image = SyntheticImages.rgb8(width: 200, height: 400) { x, y, c in
+            y < 150 ? [120, 170, 230][c] : UInt8(truncatingIfNeeded: ((x / 3 + y / 3) % 2) * 150 + 50 + c * 10)
+        }
+        let weak = SubjectRegion(rect: PixelRect(x: 60, y: 330, width: 80, height: 60), kind: .salient, confidence: 0.12)
+        let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [weak])
+        #expect(plan.rect.x == 0 && plan.rect.size == PixelSize(width: 200, height: 200))
+        #expect((80...92).contains(plan.rect.y), "\(plan.rect)")
+        // Without a band there is nothing to place: centred.
+        #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0, subjects: [weak]).rect.y == 100)
+    }
+}
