@@ -7,7 +7,7 @@ import FullBleedTestSupport
 /// through the built binary: the `--json` asset event, the summary lines, `inspect`, and its clearing by
 /// the sidecar's `reviewed` digest until the photo changes (docs/review.md).
 @Suite struct ReviewCommandTests {
-    static let reason = "iphone-17-pro, ipad-mini: no subject found"
+    static let reason = "iphone-17-pro, ipad-mini, web: no subject found"
 
     static func events(_ stdout: String) throws -> [[String: Any]] {
         try stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }

@@ -241,7 +241,7 @@ enum PreviewFixture {
     }
 
     @Test func cropLabelsTakeARowEach() throws {
-        let section = try #require(html.components(separatedBy: "<section class=\"asset\">").dropFirst().first)
+        let section = try #require(html.components(separatedBy: "<section class=\"asset").dropFirst().first)
         let tops = section.components(separatedBy: "class=\"crop-label ").dropFirst().map { label in
             label.components(separatedBy: "top: ")[1].components(separatedBy: "\"")[0]
         }
