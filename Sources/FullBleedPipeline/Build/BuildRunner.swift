@@ -158,8 +158,8 @@ public enum BuildRunner {
     /// The recorded failure of `source` when it is still failing: the previous build (same tool and
     /// pipeline) recorded it, and the source's size, modification time and sidecar are those it failed
     /// with. A source that changed since is stale instead: a build tries it again.
-    static func stillFailing(_ source: SourceFile, previous: PreviousBuild, inputs: BuildInputs) -> FailureRecord? {
-        guard previous.isReusable, let failure = previous.header?.failures.first(where: { $0.source == source.relativePath }),
+    static func stillFailing(_ source: SourceFile, recorded: [String: FailureRecord], previous: PreviousBuild, inputs: BuildInputs) -> FailureRecord? {
+        guard previous.isReusable, let failure = recorded[source.relativePath],
               let entry = previous.state?.failed?[source.relativePath], let stamp = source.stamp,
               entry.bytes == stamp.bytes, entry.modifiedNanoseconds == stamp.modifiedNanoseconds,
               entry.sidecarSHA256 == sidecarSHA256(of: source, inputs: inputs) else { return nil }
@@ -169,19 +169,19 @@ public enum BuildRunner {
     /// `--check`: what a build would change, one entry each; nothing written.
     static func checkSummary(spec: PipelineSpec, options: BuildOptions, inputs: BuildInputs, reuse: ReusePlan,
                              out: OutputDirectory?, previous: PreviousBuild, manifestName: String, seconds: Double) throws -> BuildSummary {
-        let recordedFailures = Set(previous.header?.failures.map(\.source) ?? [])
+        let recordedFailures = Dictionary((previous.header?.failures ?? []).map { ($0.source, $0) }) { first, _ in first }
         var stale: [StaleEntry] = []
         var failures: [FailureRecord] = []
         var staleSources = 0
         for source in reuse.toBuild {
             let path = source.relativePath
-            if let failure = stillFailing(source, previous: previous, inputs: inputs) {
+            if let failure = stillFailing(source, recorded: recordedFailures, previous: previous, inputs: inputs) {
                 failures.append(failure)
                 let prefix = OneLine.escaped(path) + ": "
                 stale.append(StaleEntry(path, .failed, reason: failure.error.hasPrefix(prefix) ? String(failure.error.dropFirst(prefix.count)) : failure.error))
-            } else if previous.ranges[path] != nil || recordedFailures.contains(path) {
+            } else if previous.ranges[path] != nil || recordedFailures[path] != nil {
                 staleSources += 1
-                stale.append(StaleEntry(path, .stale, reason: recordedFailures.contains(path) ? "changed since it failed" : nil))
+                stale.append(StaleEntry(path, .stale, reason: recordedFailures[path] != nil ? "changed since it failed" : nil))
             } else {
                 stale.append(StaleEntry(path, .missing))
             }

@@ -24,7 +24,7 @@ public enum PipelineLoader {
         }
         do {
             var spec = try parse(data)
-            spec.sourceFile = path
+            spec.sourceFile = FileSystem.exists(resolved) ? resolved : path
             return spec
         } catch var error as ConfigError {
             error.file = path
