@@ -1,3 +1,5 @@
+import FullBleedPipeline
+
 /// FullBleed's small command-line parser (the toolchain has no argument-parser module).
 ///
 /// Supports `--name value`, `--name=value`, `-x value`, boolean `--flag`, repeated options, `--` to end
@@ -52,7 +54,10 @@ struct ParsedArguments {
                     inlineValue = String(name[name.index(after: eq)...])
                     name = String(name[..<eq])
                 }
-                guard let found = spec(long: name) else { throw UsageError(message: "unknown option '--\(name)'") }
+                guard let found = spec(long: name) else {
+                    let nearest = PipelineLoader.nearestName(to: name, among: options.map(\.long))
+                    throw UsageError(message: "unknown option '--\(name)'" + (nearest.map { "; did you mean '--\($0)'?" } ?? ""))
+                }
                 option = found
             } else {
                 let letters = Array(argument.dropFirst())

@@ -5,12 +5,15 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--memory-budget MB] [--check] [--force] [--json] [--quiet] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift,html] [--emit-dir DIR] [--public-url URL] [--widths LIST] [--formats LIST] [--decode-timeout SECONDS] [--detector COMMAND [--detector-name NAME]] [--follow-symlinks] [--preview] [--report]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--memory-budget MB] [--check] [--force] [--json] [--quiet] [--allow-failures] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift,html|none] [--emit-dir DIR] [--public-url URL] [--widths LIST] [--formats LIST] [--decode-timeout SECONDS] [--detector COMMAND [--detector-name NAME]] [--follow-symlinks] [--preview] [--report]"
     static let options = BuildOptionTable.options
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input files or folders given") }
         var spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero")
+        // `--emit none`: nothing from the pipeline or earlier builds; other `--emit` values still add.
+        let forgetsEmitted = arguments.allValues("emit").contains { $0.trimmingCharacters(in: .whitespaces) == "none" }
+        if forgetsEmitted { (spec.emit.xcassets, spec.emit.swift, spec.emit.html) = (false, false, false) }
         do {
             for value in arguments.allValues("emit") { spec.emit.enable(try EmitSpec.kinds(parsing: value)) }
         } catch let error as ConfigError {
@@ -37,6 +40,8 @@ enum BuildCommand: Command {
         options.followSymlinksOutside = arguments.has("follow-symlinks")
         options.shard = try shard(arguments)
         options.waitForLock = !arguments.has("no-wait")
+        options.forgetsEmitted = forgetsEmitted
+        options.emitFolderGiven = arguments.value("emit-dir") != nil
 
         let reporter = ProgressReporter(mode: arguments.has("json") ? .json : arguments.has("quiet") ? .quiet
                                             : Terminal.standardErrorIsTerminal ? .terminal : .lines, output: output)
@@ -45,10 +50,7 @@ enum BuildCommand: Command {
         options.report = arguments.has("report")
         let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
         if let preview = summary.preview { PreviewCommand.report(preview, output: output) }
-        if options.check {
-            return summary.stale.isEmpty ? ExitCode.success : ExitCode.someFailed
-        }
-        return summary.failed == 0 ? ExitCode.success : ExitCode.someFailed
+        return ExitCode.of(summary, check: options.check, allowFailures: arguments.has("allow-failures"))
     }
 
     /// `--public-url`, `--widths` and `--formats`: usage errors (exit 2) naming the option and the value.
@@ -99,7 +101,8 @@ enum BuildCommand: Command {
                 return try Shard(completionIndex: index, count: count, variable: variable)
             }
         } catch let error as ConfigError {
-            throw UsageError(message: error.message)
+            // `--shard expected I/N ...`; the index variables' messages already start with their name.
+            throw UsageError(message: error.location.hasPrefix("--") ? "\(error.location) \(error.message)" : error.message)
         }
         return nil
     }

@@ -5,7 +5,7 @@ import FullBleedPipeline
 enum ExitCode {
     /// Everything succeeded.
     static let success: Int32 = 0
-    /// Some inputs failed; the others were processed.
+    /// Some inputs failed; the others were processed (0 instead with `build --allow-failures`).
     static let someFailed: Int32 = 1
     /// Usage or configuration error: nothing was done.
     static let usage: Int32 = 2
@@ -21,6 +21,16 @@ enum ExitCode {
     /// input that cannot be read, an output folder that cannot be created) is 2; an output folder locked by
     /// another build (`--no-wait`) is 4. Failures of single photos never get here: a build reports them and
     /// exits 1.
+    /// The code of a build that ran to its end: 1 when photos failed (with `--check`: when something is
+    /// stale or a recorded failure still fails), unless `allowFailures` and failed photos are all there is.
+    static func of(_ summary: BuildSummary, check: Bool, allowFailures: Bool) -> Int32 {
+        if check {
+            let outOfDate = summary.stale.count - summary.failed
+            return outOfDate > 0 || (summary.failed > 0 && !allowFailures) ? someFailed : success
+        }
+        return summary.failed == 0 || allowFailures ? success : someFailed
+    }
+
     static func of(_ error: Error) -> Int32 {
         switch error {
         case let error as SystemError: return error.isBusy ? busy : error.isOutputFailure ? outputFailed : usage
@@ -74,7 +84,8 @@ enum CLI {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            output.writeError("fullbleed: unknown command '\(first)' (see 'fullbleed --help')")
+            let nearest = PipelineLoader.nearestName(to: first, among: commands.map { $0.name })
+            output.writeError("fullbleed: unknown command '\(first)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "") + " (see 'fullbleed --help')")
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
@@ -109,9 +120,10 @@ enum CLI {
             "  -h, --help     Show help (also 'fullbleed COMMAND --help')",
             "  -V, --version  Show the version",
             "",
-            "Exit codes: 0 success, 1 some inputs failed (the rest were processed), 2 usage error,",
-            "            3 the output folder could not be written (full disk; the previous manifest is kept),",
-            "            4 another build holds the output folder's lock (--no-wait; nothing was done).",
+            "Exit codes: 0 success, 1 some inputs failed (the rest were processed; 0 with --allow-failures),",
+            "            2 usage error, 3 the output folder could not be written (full disk, I/O error, at any",
+            "            point; the previous manifest is kept; retry), 4 another build holds the output folder's lock",
+            "            (--no-wait; nothing was done; retry).",
         ]
         return lines.joined(separator: "\n")
     }

@@ -71,9 +71,14 @@ final class ProgressReporter: @unchecked Sendable {
             timer?.cancel()
             timer = nil
             clearLine()
-            if !s.stale.isEmpty {
-                output.write("Stale or missing (\(s.stale.count)):")
-                for line in s.stale { output.write("  " + line) }
+            let outOfDate = s.stale.filter { $0.state != .failed }, stillFailing = s.stale.filter { $0.state == .failed }
+            if !outOfDate.isEmpty {
+                output.write("Stale or missing (\(outOfDate.count)):")
+                for entry in outOfDate { output.write("  " + OneLine.escaped(entry.description)) }
+            }
+            if !stillFailing.isEmpty {
+                output.write("Still failing, as recorded (\(stillFailing.count)):")
+                for entry in stillFailing { output.write("  " + OneLine.escaped(entry.description)) }
             }
             var line = s.manifestPath == nil ? Self.checkCounts(s) : Self.buildCounts(s)
             line += String(format: " in %.2f s", s.seconds)
@@ -116,7 +121,8 @@ final class ProgressReporter: @unchecked Sendable {
         var parts = ["\(s.staleSources) stale"]
         if s.newSources > 0 { parts.append("\(s.newSources) new") }
         parts.append("\(s.unchanged) unchanged")
-        let other = s.stale.count - s.staleSources - s.newSources
+        if s.failed > 0 { parts.append("\(s.failed) failed") }
+        let other = s.stale.count - s.staleSources - s.newSources - s.failed
         if other > 0 { parts.append("\(other) other output\(other == 1 ? "" : "s") stale or missing") }
         return parts.joined(separator: ", ")
     }
@@ -201,7 +207,11 @@ final class ProgressReporter: @unchecked Sendable {
         case .finished(let s):
             object = ["event": "finished", "total": s.total, "built": s.built, "unchanged": s.unchanged, "skipped": s.skipped, "failed": s.failed,
                       "removed": s.removed, "resumed": s.resumed, "seconds": (s.seconds * 1000).rounded() / 1000]
-            if !s.stale.isEmpty { object["stale"] = s.stale }
+            if !s.stale.isEmpty {
+                object["stale"] = s.stale.map { entry in
+                    ["path": entry.path, "state": entry.state.rawValue].merging(entry.reason.map { ["reason": $0] } ?? [:]) { a, _ in a }
+                }
+            }
             if let manifest = s.manifestPath { object["manifest"] = manifest }
             if s.manifestPath != nil { object["needReview"] = s.review.count }
         }

@@ -111,4 +111,78 @@ import FullBleedTestSupport
         let page = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/pipelines.md"), encoding: .utf8)
         #expect(page.contains("| `name` | required: 1-64 letters, digits, `-` or `_`"))
     }
+
+    @Test func aMistypedCommandOrOptionGetsTheNearestOne() throws {
+        let command = try CLIRunner.run(["biuld", "Samples"])
+        #expect(command.exitCode == 2)
+        #expect(command.stderr == "fullbleed: unknown command 'biuld'; did you mean 'build'? (see 'fullbleed --help')\n")
+        let option = try CLIRunner.run(["build", "Samples", "--ouput", "x"])
+        #expect(option.exitCode == 2)
+        #expect(option.stderr == "fullbleed build: unknown option '--ouput'; did you mean '--out'? (see 'fullbleed build --help')\n")
+        // Nothing near: no guess.
+        let far = try CLIRunner.run(["build", "Samples", "--zzzzzzzz"])
+        #expect(far.stderr == "fullbleed build: unknown option '--zzzzzzzz' (see 'fullbleed build --help')\n")
+        let merge = try CLIRunner.run(["merge", "a.json", "--no-wiat"])
+        #expect(merge.stderr.contains("unknown option '--no-wiat'; did you mean '--no-wait'?"), "\(merge.stderr)")
+    }
+
+    /// Shards count from 1 everywhere (`--shard`, the partial manifests' names); the 0-based index of an
+    /// Indexed Job is read by `--shards` only, and `--shard 0/N` says so.
+    @Test func shardZeroExplainsTheNumbering() throws {
+        let zero = try CLIRunner.run(["build", "Samples", "--shard", "0/8", "--out", "/nonexistent/never"])
+        #expect(zero.exitCode == 2)
+        #expect(zero.stderr == "fullbleed build: --shard expected I/N with 1 <= I <= N <= 10000, got 0/8: shards are numbered from 1 (1/8 to 8/8); a 0-based index such as JOB_COMPLETION_INDEX is read by --shards 8 (see 'fullbleed build --help')\n")
+        let help = try CLIRunner.run(["build", "--help"])
+        #expect(help.stdout.contains("Build shard I of N, I from 1 to N") && help.stdout.contains("JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX + 1 (those count from 0)"), "\(help.stdout)")
+    }
+
+    /// A pipeline whose fields cannot feed the emitters asked for: the error names the pipeline file (not
+    /// just the pipeline's name) and the field, and nothing is written.
+    @Test func pipelineErrorsFoundAfterLoadingNameTheFile() throws {
+        let tmp = try TemporaryDirectory("pipeline-file")
+        defer { tmp.remove() }
+        let xcode = try CLIRunner.run(["build", "Samples/sk_retina.jpg", "-p", "Pipelines/web-hero.json", "--out", tmp.path + "/out", "--emit", "xcassets"])
+        #expect(xcode.exitCode == 2)
+        #expect(xcode.stderr.hasPrefix("fullbleed build: Pipelines/web-hero.json: emit xcassets: an Xcode asset catalog needs at least one device target"), "\(xcode.stderr)")
+        // A built-in name resolves to its file in Pipelines/, which the error names.
+        let html = try CLIRunner.run(["build", "Samples/sk_retina.jpg", "-p", "ios-hero", "--out", tmp.path + "/out", "--emit", "html"])
+        #expect(html.exitCode == 2)
+        #expect(html.stderr.hasPrefix("fullbleed build: Pipelines/ios-hero.json: emit html: needs a web target"), "\(html.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/out"))
+    }
+
+    /// `--check` after a build that recorded a failure: the photo is `failed (reason)`, not missing or new;
+    /// exit 1 while it is the same file (0 with `--allow-failures`), stale once it changed; `--json` gives
+    /// each entry as fields.
+    @Test func checkReportsARecordedFailureAsFailedWhileTheFileIsTheSame() throws {
+        let tmp = try TemporaryDirectory("check-failed")
+        defer { tmp.remove() }
+        let input = tmp.path + "/photos"
+        try BuildFixtures.copySamples(["sk_retina.jpg"], to: input)
+        try BuildFixtures.writeTruncatedJPEG(to: input + "/truncated.jpg")
+        let args = ["build", input, "--pipeline", BuildFixtures.smallPipeline, "--out", tmp.path + "/out"]
+        #expect(try CLIRunner.run(args + ["--quiet"]).exitCode == 1)
+
+        let check = try CLIRunner.run(args + ["--check"])
+        #expect(check.exitCode == 1)
+        #expect(check.stdout == """
+            Still failing, as recorded (1):
+              truncated.jpg: failed (decode failed (jpeg): Premature end of JPEG file)
+
+            """ + check.stdout.split(separator: "\n").last! + "\n", "\(check.stdout)")
+        #expect(check.stdout.split(separator: "\n").last!.hasPrefix("0 stale, 1 unchanged, 1 failed in "), "\(check.stdout)")
+        #expect(try CLIRunner.run(args + ["--check", "--allow-failures"]).exitCode == 0)
+
+        let json = try CLIRunner.run(args + ["--check", "--json"])
+        let finished = try #require(json.stdout.split(separator: "\n").last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        let stale = try #require(finished["stale"] as? [[String: String]])
+        #expect(stale == [["path": "truncated.jpg", "state": "failed", "reason": "decode failed (jpeg): Premature end of JPEG file"]])
+
+        // The file replaced: a build would try it again, so it is stale (and not failing any more).
+        try BuildFixtures.writeTruncatedJPEG(to: input + "/truncated.jpg", fraction: 2)
+        let changed = try CLIRunner.run(args + ["--check", "--allow-failures"])
+        #expect(changed.exitCode == 1)
+        #expect(changed.stdout.contains("Stale or missing (1):\n  truncated.jpg: stale (changed since it failed)\n"), "\(changed.stdout)")
+        #expect(changed.stdout.contains("1 stale, 1 unchanged in "), "\(changed.stdout)")
+    }
 }

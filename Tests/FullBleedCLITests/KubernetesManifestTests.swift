@@ -37,16 +37,62 @@ import FullBleedTestSupport
         #expect(result.exitCode != 0, "\(result.stdout)\(result.stderr)")
     }
 
-    /// The Indexed Job fails an index at once on the CLI's "bad input" codes and retries the I/O ones.
+    /// The Indexed Job fails an index at once on the CLI's "bad input" codes and retries the I/O ones; the
+    /// merge Job fails only when the partials are unusable (2), retrying 3 and 4.
     @Test func thePodFailurePolicyUsesTheDocumentedExitCodes() throws {
         let job = try String(contentsOfFile: Self.manifests[0], encoding: .utf8)
         #expect(job.contains("- action: FailIndex\n        onExitCodes: { containerName: fullbleed, operator: In, values: [1, 2] }"))
         #expect(job.contains("backoffLimitPerIndex: 3"))
         #expect(job.contains("\"--shards\", \"8\""))
+        let merge = try String(contentsOfFile: Self.manifests[1], encoding: .utf8)
+        #expect(merge.contains("- action: FailJob\n        onExitCodes: { containerName: merge, operator: In, values: [2] }"))
         let help = try CLIRunner.run(["--help"])
         #expect(help.stdout.contains("1 some inputs failed"))
         #expect(help.stdout.contains("2 usage error"))
         #expect(help.stdout.contains("3 the output folder could not be written"))
         #expect(help.stdout.contains("4 another build holds the output folder's lock"))
+    }
+
+    /// The `command` array of a Job's container, as written in the YAML (a JSON array on one line).
+    static func command(of manifest: String) throws -> [String] {
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("command: [") })
+        let array = String(line[line.firstIndex(of: "[")!...])
+        return try #require(try JSONSerialization.jsonObject(with: Data(array.utf8)) as? [String])
+    }
+
+    /// A library with one truncated JPEG through the Indexed Job contract, as the shipped Jobs run it: the
+    /// shard command with every JOB_COMPLETION_INDEX, then the merge Job's command. Every pod exits with a
+    /// code its pod failure policy lets complete (0), the manifest is written and lists the bad photo, and
+    /// merge names it on stderr: the Jobs succeed, as "A library with bad photos" says.
+    @Test func aLibraryWithABadPhotoCompletesThroughTheIndexedJobContract() throws {
+        let tmp = try TemporaryDirectory("indexed-job")
+        defer { tmp.remove() }
+        let photos = tmp.path + "/library/photos", heroes = tmp.path + "/library/heroes"
+        try BuildFixtures.copySamples(["sk_chelsea.png", "sk_retina.jpg", "lomiri_friends_by_Aitzol_Berasategi.jpg"], to: photos)
+        try BuildFixtures.writeTruncatedJPEG(to: photos + "/truncated.jpg")
+        func local(_ argument: String) -> String { argument.replacingOccurrences(of: "/library", with: tmp.path + "/library") }
+
+        let build = try Self.command(of: Self.manifests[0])
+        try #require(build.first == "fullbleed" && build.contains("--shards"))
+        let count = try #require(Int(build[build.firstIndex(of: "--shards")! + 1]))
+        // The small pipeline instead of ios-hero keeps the test fast; everything else is the Job's.
+        var arguments = Array(build.dropFirst()).map(local)
+        arguments[arguments.firstIndex(of: "--pipeline")! + 1] = BuildFixtures.smallPipeline
+        for index in 0..<count {
+            let pod = try CLIRunner.run(arguments, environment: ["JOB_COMPLETION_INDEX": String(index)])
+            #expect(pod.exitCode == 0, "pod \(index): exit \(pod.exitCode): \(pod.stderr)")
+        }
+
+        let merge = try Self.command(of: Self.manifests[1])
+        try #require(merge.count == 3 && merge[0] == "sh" && merge[1] == "-c")
+        let path = CLIRunner.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let merged = try CLIRunner.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", local(merge[2])], in: TestPaths.packageRoot,
+                                       environment: ["PATH": path])
+        #expect(merged.exitCode == 0, "merge: exit \(merged.exitCode): \(merged.stderr)")
+        #expect(merged.stderr.split(separator: "\n").map(String.init) == ["truncated.jpg: decode failed (jpeg): Premature end of JPEG file"], "\(merged.stderr)")
+        let manifest = try BuildFixtures.manifest(in: heroes)
+        #expect((manifest["failures"] as? [[String: Any]])?.compactMap { $0["source"] as? String } == ["truncated.jpg"])
+        #expect((manifest["assets"] as? [Any])?.count == 3)
     }
 }

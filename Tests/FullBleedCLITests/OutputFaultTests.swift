@@ -32,6 +32,15 @@ enum ScratchMount {
         if let tool = umountTool { _ = run(tool, [path]) }
     }
 
+    /// Fills the file system at `folder` until it refuses another byte (a file `filler`).
+    static func fill(_ folder: String) {
+        let fd = open(folder + "/filler", O_WRONLY | O_CREAT, 0o644)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let chunk = [UInt8](repeating: 0xAB, count: 4096)
+        while chunk.withUnsafeBytes({ write(fd, $0.baseAddress!, $0.count) }) > 0 {}
+    }
+
     /// Whether a tmpfs can be mounted (tried once, on a throwaway folder).
     static let isAvailable: Bool = {
         guard getuid() == 0, let tmp = try? TemporaryDirectory("mount-probe") else { return false }
@@ -43,9 +52,9 @@ enum ScratchMount {
 }
 
 /// Output-folder faults through the `fullbleed` binary: an output path under a regular file (exit 2,
-/// nothing written), a read-only file system (exit 2), a disk that fills up mid-build (the photos that
-/// do not fit fail with one line each; exit 1, or 3 when the manifest itself does not fit; never a
-/// partial or temporary file).
+/// nothing written), a read-only file system when the build starts (exit 2), a disk that fills up while a
+/// photo or the manifest is written (exit 3, nothing committed: the previous manifest and its files as they
+/// were, no temporary file or empty folder; the retry with room completes).
 @Suite struct OutputFaultTests {
     static let names = ["lomiri_friends_by_Aitzol_Berasategi.jpg", "sk_chelsea.png", "sk_retina.jpg"]
 
@@ -75,38 +84,74 @@ enum ScratchMount {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
+    /// The files of `folder` but the filler and the empty lock file, by path.
+    static func outputs(_ folder: String) throws -> [String: Data] {
+        try BuildFixtures.snapshot(folder).filter { $0.key != "filler" && $0.key != ".fullbleed.lock" }
+    }
+
     @Test(.enabled(if: ScratchMount.isAvailable, Comment(rawValue: ScratchMount.unavailableMessage)))
-    func aDiskThatFillsUpFailsThePhotosThatDoNotFitAndLeavesNothingPartial() throws {
+    func aDiskThatFillsUpDuringAPhotoExitsThreeWithNothingCommitted() throws {
         let tmp = try TemporaryDirectory("cli-full")
         defer { tmp.remove() }
         let input = tmp.path + "/in"
-        try BuildFixtures.copySamples(Self.names, to: input)
-        let clean = tmp.path + "/clean"
-        #expect(try CLIRunner.run(["build", input, "--pipeline", BuildFixtures.smallPipeline, "--out", clean, "--quiet"]).exitCode == 0)
-        let reference = try BuildFixtures.snapshot(clean)
-
-        // About 650 KB of outputs and manifest; 512 KB holds the first two photos (sorted, --jobs 1), not the third.
+        try BuildFixtures.copySamples(Array(Self.names.dropFirst()), to: input)
+        let args = ["build", input, "--pipeline", BuildFixtures.smallPipeline, "--jobs", "1", "--quiet"]
         let disk = tmp.path + "/disk"
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        try #require(ScratchMount.mount(at: disk, size: "512k"))
+        try #require(ScratchMount.mount(at: disk, size: "4m"))
         defer { ScratchMount.unmount(disk) }
-        let result = try CLIRunner.run(["build", input, "--pipeline", BuildFixtures.smallPipeline, "--out", disk, "--jobs", "1", "--quiet"])
-        #expect(result.exitCode == 1 || result.exitCode == 3, "\(result.exitCode): \(result.stderr)")
-        let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("sk_retina.jpg: write failed: ") && $0.hasSuffix(": No space left on device") }, "\(result.stderr)")
-        if result.exitCode == 3 {
-            #expect(lines.last == "fullbleed build: manifest.json: write failed: No space left on device", "\(result.stderr)")
-        }
-        let files = try BuildFixtures.snapshot(disk)
-        #expect(!files.keys.contains { $0.contains(".fullbleed-tmp-") }, "temporary files left: \(files.keys.sorted())")
-        // Every file present is complete: byte-identical to the clean build's file of the same name.
-        for (path, data) in files where path != "manifest.json" && path != ".fullbleed-state.json" {
-            #expect(reference[path] == data, "\(path) is partial or different")
-        }
-        #expect(!files.keys.contains { $0.hasPrefix("sk_retina-jpg/") }, "the photo that did not fit left outputs")
-        if let manifest = files["manifest.json"] {
-            let object = try #require(try JSONSerialization.jsonObject(with: manifest) as? [String: Any])
-            #expect((object["failures"] as? [[String: Any]])?.compactMap { $0["source"] as? String } == ["sk_retina.jpg"])
-        }
+        try #require(try CLIRunner.run(args + ["--out", disk]).exitCode == 0)
+        let before = try Self.outputs(disk)
+
+        // A photo added, and no room for it: exit 3 (retry), not 1 (bad input); nothing committed.
+        try BuildFixtures.copySamples([Self.names[0]], to: input)
+        ScratchMount.fill(disk)
+        let full = try CLIRunner.run(args + ["--out", disk])
+        #expect(full.exitCode == 3, "\(full.exitCode): \(full.stderr)")
+        let lines = full.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.last?.hasPrefix("fullbleed build: lomiri_friends_by_Aitzol_Berasategi.jpg: write failed: lomiri_friends_by_Aitzol_Berasategi-jpg/") == true
+                && lines.last?.hasSuffix(": No space left on device") == true, "\(full.stderr)")
+        // The folder is as the previous build left it: same manifest and files, no temporary file, no empty folder.
+        #expect(try Self.outputs(disk) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk).sorted()
+                == [".fullbleed-state.json", ".fullbleed.lock", "filler", "manifest.json", "sk_chelsea-png", "sk_retina-jpg"])
+
+        // Room again: the retry completes, byte-identical to a build that never ran short.
+        try FileManager.default.removeItem(atPath: disk + "/filler")
+        let retry = try CLIRunner.run(args + ["--out", disk])
+        #expect(retry.exitCode == 0, "\(retry.stderr)")
+        let clean = tmp.path + "/clean"
+        try #require(try CLIRunner.run(args + ["--out", clean]).exitCode == 0)
+        var expected = try Self.outputs(clean), got = try Self.outputs(disk)
+        expected[".fullbleed-state.json"] = nil
+        got[".fullbleed-state.json"] = nil
+        #expect(got == expected)
+    }
+
+    @Test(.enabled(if: ScratchMount.isAvailable, Comment(rawValue: ScratchMount.unavailableMessage)))
+    func aDiskThatIsFullWhenTheManifestIsWrittenExitsThreeAndKeepsThePreviousOne() throws {
+        let tmp = try TemporaryDirectory("cli-full-manifest")
+        defer { tmp.remove() }
+        let input = tmp.path + "/in"
+        try BuildFixtures.copySamples(Self.names, to: input)
+        let args = ["build", input, "--pipeline", BuildFixtures.smallPipeline, "--quiet"]
+        let disk = tmp.path + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        try #require(ScratchMount.mount(at: disk, size: "4m"))
+        defer { ScratchMount.unmount(disk) }
+        try #require(try CLIRunner.run(args + ["--out", disk]).exitCode == 0)
+        let before = try Self.outputs(disk)
+
+        // A new public URL re-encodes nothing: only the manifest (and the state file) must be written.
+        ScratchMount.fill(disk)
+        let full = try CLIRunner.run(args + ["--out", disk, "--public-url", "/heroes/"])
+        #expect(full.exitCode == 3, "\(full.exitCode): \(full.stderr)")
+        #expect(full.stderr == "fullbleed build: manifest.json: write failed: No space left on device\n", "\(full.stderr)")
+        #expect(try Self.outputs(disk) == before)
+
+        try FileManager.default.removeItem(atPath: disk + "/filler")
+        #expect(try CLIRunner.run(args + ["--out", disk, "--public-url", "/heroes/"]).exitCode == 0)
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: disk + "/manifest.json"))) as? [String: Any])
+        #expect(manifest["publicPath"] as? String == "/heroes/")
     }
 }

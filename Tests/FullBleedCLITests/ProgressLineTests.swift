@@ -56,12 +56,17 @@ import Testing
     }
 
     @Test func checkCountsSayWhatIsStaleAndNothingBuilt() {
-        var s = BuildSummary(total: 4, built: 0, unchanged: 3, failed: 0, removed: 0, stale: ["sk_chelsea.png: stale"],
+        var s = BuildSummary(total: 4, built: 0, unchanged: 3, failed: 0, removed: 0, stale: [StaleEntry("sk_chelsea.png", .stale)],
                              megapixels: 0, seconds: 0, manifestPath: nil, failures: [], preview: nil)
         s.staleSources = 1
         #expect(ProgressReporter.checkCounts(s) == "1 stale, 3 unchanged")
-        s.stale += ["new.jpg: missing", "manifest.json: missing"]
+        s.stale += [StaleEntry("new.jpg", .missing), StaleEntry("manifest.json", .missing)]
         s.newSources = 1
         #expect(ProgressReporter.checkCounts(s) == "1 stale, 1 new, 3 unchanged, 1 other output stale or missing")
+        // A recorded failure that still fails is counted as failed, not as stale, new or other.
+        s.stale += [StaleEntry("bad.jpg", .failed, reason: "decode failed (jpeg): Premature end of JPEG file")]
+        s.failed = 1
+        #expect(ProgressReporter.checkCounts(s) == "1 stale, 1 new, 3 unchanged, 1 failed, 1 other output stale or missing")
+        #expect(s.stale.last?.description == "bad.jpg: failed (decode failed (jpeg): Premature end of JPEG file)")
     }
 }

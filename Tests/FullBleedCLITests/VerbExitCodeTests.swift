@@ -6,15 +6,6 @@ import FullBleedTestSupport
 /// exit 3 with one line naming the file, whether it is `build`'s manifest, `merge`'s merged manifest,
 /// `preview`'s page, `build --preview`'s page or `build --emit`'s Swift file.
 @Suite struct VerbExitCodeTests {
-    /// Fills the file system at `folder` until it refuses another byte.
-    static func fill(_ folder: String) {
-        let fd = open(folder + "/filler", O_WRONLY | O_CREAT, 0o644)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        let chunk = [UInt8](repeating: 0xAB, count: 4096)
-        while chunk.withUnsafeBytes({ write(fd, $0.baseAddress!, $0.count) }) > 0 {}
-    }
-
     static func expectOneLineExit3(_ result: CLIRunner.Result, naming name: String, _ comment: Comment? = nil) {
         #expect(result.exitCode == 3, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
@@ -34,7 +25,7 @@ import FullBleedTestSupport
         try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
         try #require(ScratchMount.mount(at: full, size: "64k"))
         defer { ScratchMount.unmount(full) }
-        Self.fill(full)
+        ScratchMount.fill(full)
 
         let merge = try CLIRunner.run(["merge", out + "/manifest.partial-1-of-2.json", out + "/manifest.partial-2-of-2.json",
                                        "--out", full + "/manifest.json"])

@@ -13,6 +13,13 @@ public enum BuildFixtures {
         }
     }
 
+    /// Writes the first `fraction` of a sample JPEG to `path`: a bad photo that fails its decode with
+    /// `decode failed (jpeg): Premature end of JPEG file` (a different fraction gives different bytes).
+    public static func writeTruncatedJPEG(to path: String, fraction: Int = 3) throws {
+        let whole = try Data(contentsOf: TestPaths.samples.appendingPathComponent("lomiri_Bridge_by_Sander_Klootwijk.jpg"))
+        try whole.prefix(whole.count / fraction).write(to: URL(fileURLWithPath: path))
+    }
+
     public static let sampleNames = ["lomiri_Picture_0B_by_freespace.jpg", "lomiri_friends_by_Aitzol_Berasategi.jpg", "sk_chelsea.png", "sk_retina.jpg"]
 
     /// Every file below `folder` (relative path -> bytes), hidden files included.

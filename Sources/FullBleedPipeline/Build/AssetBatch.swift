@@ -14,6 +14,10 @@ struct AssetBatch {
     /// Asset key -> the preview thumbnail made from its decode (with `preview`).
     var thumbnails: [String: [UInt8]] = [:]
     var megapixels = 0.0
+    /// The first write that failed because the output folder's storage stopped accepting writes (full disk,
+    /// quota, I/O error, read-only remount), named after its photo: the build then stops (exit 3) instead of
+    /// failing every remaining photo as a bad input. Photos not yet started when it happened are not started.
+    var storageFailure: SystemError?
 
     /// What outlives a built photo until the batch ends (one per photo: nothing else of it).
     private struct Built: Sendable {
@@ -29,7 +33,9 @@ struct AssetBatch {
         let progress = ProgressCounter()
         let count = sources.count
         let costs = sources.map { Double($0.stamp?.bytes ?? 0) }
-        let results = ParallelRunner.map(sources, jobs: jobs, costs: costs) { _, source, slot -> Result<Built, FailureRecord> in
+        let stop = StorageStop()
+        let results = ParallelRunner.map(sources, jobs: jobs, costs: costs) { _, source, slot -> Result<Built, FailureRecord>? in
+            guard !stop.isSet else { return nil }
             let started = ContinuousClock.now
             var staged: [OutputDirectory.StagedFile] = []
             let outcome: Result<(output: AssetBuilder.Output, entry: BuildState.Entry), FailureRecord>
@@ -42,6 +48,7 @@ struct AssetBatch {
             } catch {
                 // Nothing partial: the staged files go; the files the previous manifest lists were never touched.
                 for file in staged { file.discard() }
+                if let error = error as? SystemError, error.isStorageFailure { stop.set(error) }
                 outcome = .failure(FailureRecord(source: source.relativePath, stage: FailureStage(of: error), error: OneLine.escaped("\(error)")))
             }
             let seconds = BuildRunner.seconds(since: started)
@@ -66,13 +73,14 @@ struct AssetBatch {
                       thumbnail: built.output.previewThumbnail.map { (built.output.record.key, $0) })
             }
         }
-        var batch = AssetBatch(megapixels: progress.megapixels)
+        var batch = AssetBatch(megapixels: progress.megapixels, storageFailure: stop.error)
         for result in results {
             switch result {
-            case .success(let built):
+            case nil: break
+            case .some(.success(let built)):
                 if built.deliversImages { batch.built += 1 } else { batch.skipped += 1 }
                 if let thumbnail = built.thumbnail { batch.thumbnails[thumbnail.key] = thumbnail.bytes }
-            case .failure(let failure):
+            case .some(.failure(let failure)):
                 batch.failures.append(failure)
             }
         }
@@ -110,10 +118,23 @@ struct AssetBatch {
             try journal.recordAsset(output.record, entry: entry, files: Array(zip(staged, output.files.map(\.sha256))))
         } catch let error as SystemError {
             // Name the photo first: `photo.jpg: write failed: photo-jpg/x.jpg: No space left on device`.
+            if error.isStorageFailure {
+                throw SystemError(path: source.relativePath, operation: .write, errno: error.errno, detail: error.path)
+            }
             throw ProcessingError(path: source.relativePath, stage: .write, reason: "\(error.path): \(error.reason)")
         }
         return (output, entry)
     }
+}
+
+/// The first storage failure of a batch, shared by its workers.
+private final class StorageStop: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: SystemError?
+
+    var error: SystemError? { lock.withLock { first } }
+    var isSet: Bool { error != nil }
+    func set(_ error: SystemError) { lock.withLock { if first == nil { first = error } } }
 }
 
 /// Serialises progress events from worker threads and numbers them in completion order.

@@ -12,12 +12,33 @@ extension BuildRunner {
     /// `--check` lines for emitted files that are missing, stale or no longer emitted, given the entries an
     /// up-to-date build would record (read from the previous manifest one at a time).
     static func emitStaleEntries(spec: PipelineSpec, entries: [ManifestEntry], previous: PreviousBuild, shard: Shard?,
-                                 out: OutputDirectory?) throws -> [String] {
+                                 out: OutputDirectory?) throws -> [StaleEntry] {
         guard emitsFiles(spec, shard: shard) else { return [] }
         let sorted = entries.sorted { $0.path < $1.path }
         let records = EmitRecords(count: sorted.count, toolVersion: ToolVersion.current, pipelineName: spec.name,
                                   publicPath: spec.publicPath) { previous.record(of: sorted[$0]) }
         return try EmitSession.staleEntries(spec: spec, records: records, out: out)
+    }
+
+    /// The emitters of this build: the pipeline's and `--emit`'s, plus those the output folder remembers
+    /// (`BuildState.emit`) unless `--emit none`; only unsharded builds emit, so only they take them.
+    static func withRememberedEmit(_ spec: PipelineSpec, remembered: EmitSpec?, options: BuildOptions) throws -> PipelineSpec {
+        guard let remembered, !options.forgetsEmitted, (options.shard?.count ?? 1) == 1 else { return spec }
+        var merged = spec
+        merged.emit = spec.emit.including(remembered, keepsFolder: options.emitFolderGiven)
+        if merged.emit != spec.emit {
+            if merged.emit.xcassets { try AssetCatalogEmitter.validate(merged, at: "emit xcassets") }
+            if merged.emit.html { try HTMLEmitter.validate(merged, at: "emit html") }
+        }
+        return merged
+    }
+
+    /// `--emit none`: the files the folder remembers emitting and the spec no longer emits, removed (or,
+    /// for `--check`, listed as no longer emitted).
+    static func forgottenEmitFiles(spec: PipelineSpec, previous: PreviousBuild, options: BuildOptions, out: OutputDirectory?,
+                                   remove: Bool) throws -> [String] {
+        guard options.forgetsEmitted, !spec.emit.isEnabled, let remembered = previous.state?.emit, let out else { return [] }
+        return try EmitSession.emittedFiles(of: remembered, spec: spec, out: out, remove: remove)
     }
 
     /// Brings the emitted files in line with the manifest `manifestName` just committed, reporting what

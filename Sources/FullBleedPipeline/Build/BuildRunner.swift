@@ -23,6 +23,18 @@ public enum BuildRunner {
     /// (the previous manifest and everything it lists are then intact). Asset failures are reported in the
     /// summary and the manifest.
     public static func run(spec: PipelineSpec, options: BuildOptions, onEvent: @escaping @Sendable (BuildEvent) -> Void) throws -> BuildSummary {
+        do {
+            return try build(spec: spec, options: options, onEvent: onEvent)
+        } catch var error as ConfigError where error.file == nil && (error.location.hasPrefix("$") || error.location.hasPrefix("emit ")) {
+            // A field of the pipeline found wrong after loading (an emitter it cannot feed, an emit folder
+            // that clashes): name the pipeline file, as its parse errors do.
+            error.file = spec.sourceFile
+            throw error
+        }
+    }
+
+    static func build(spec: PipelineSpec, options: BuildOptions, onEvent: @escaping @Sendable (BuildEvent) -> Void) throws -> BuildSummary {
+        var spec = spec
         let clock = ContinuousClock.now
         if spec.emit.xcassets { try AssetCatalogEmitter.validate(spec, at: "emit xcassets") }
         if spec.emit.html { try HTMLEmitter.validate(spec, at: "emit html") }
@@ -31,6 +43,7 @@ public enum BuildRunner {
         if options.check {
             let out = try openOutput(options)
             let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
+            spec = try withRememberedEmit(spec, remembered: previous.state?.emit, options: options)
             let reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force,
                                         reports: options.writesReports)
             onEvent(.started(total: inputs.sources.count, toBuild: reuse.toBuild.count, bytesToBuild: reuse.toBuild.reduce(0) { $0 + ($1.stamp?.bytes ?? 0) }))
@@ -51,8 +64,10 @@ public enum BuildRunner {
         let recovery = JournalRecovery.recover(out, manifestName: manifestName, pipelineHash: spec.contentHash,
                                                exclusive: exclusive, onEvent: onEvent)
         let previous = PreviousBuild.load(from: out, manifestName: manifestName, spec: spec, shard: options.shard)
+        spec = try withRememberedEmit(spec, remembered: previous.state?.emit, options: options)
         var reuse = ReusePlan.decide(inputs, previous: previous, out: out, spec: spec, force: options.force,
                                         reports: options.writesReports)
+        reuse.state.emit = emitsFiles(spec, shard: options.shard) ? spec.emit : nil
         let journal = BuildJournal(out: out, manifestName: manifestName, pipelineHash: spec.contentHash)
         let resumed = options.force ? 0 : recovery.adopt(into: &reuse, inputs: inputs, journal: journal, out: out)
         recovery.finish(out)
@@ -71,6 +86,9 @@ public enum BuildRunner {
                                      journal: journal, preview: options.preview, report: options.writesReports,
                                      memoryBudget: options.memoryBudgetBytes.map(MemoryBudget.init(bytes:)),
                                      recordedDetections: previous.recordedDetections(for: reuse.toBuild, spec: spec), onEvent: onEvent)
+            // The storage stopped accepting writes: nothing is committed (the previous manifest and its files
+            // stay as they were, the staged files go), exit 3 rather than a bad-input failure.
+            if let failure = batch.storageFailure { throw failure }
             // Built and resumed photos (and their state entries) are read back from the journal as the
             // manifest is written.
             var entries = reuse.reused
@@ -82,6 +100,7 @@ public enum BuildRunner {
             heroes = entries.count(where: \.deliversImages)
             review = entries.compactMap { entry in entry.review.map { (entry.path, $0) } }
             manifest.failures = batch.failures.sorted { $0.source < $1.source }
+            reuse.state.failed = failedEntries(manifest.failures, inputs: inputs)
             let committed = try ManifestCommit.commit(entries: entries, skeleton: manifest, name: manifestName, state: reuse.state, previous: previous,
                                                       journal: journal, staleCandidates: reuse.orphanedOutputs + reuse.replacedOutputs,
                                                       collectRecords: options.preview, shard: options.shard,
@@ -93,6 +112,8 @@ public enum BuildRunner {
             throw error
         }
         try emit(spec: spec, manifestName: manifestName, shard: options.shard, out: out, onEvent: onEvent)
+        let forgotten = try forgottenEmitFiles(spec: spec, previous: previous, options: options, out: out, remove: true)
+        if !forgotten.isEmpty { onEvent(.note("--emit none: \(forgotten.count) emitted file(s) removed")) }
         let preview = try options.preview ? writePreview(manifest, out: out, inputs: options, thumbnails: batch.thumbnails) : nil
         var summary = BuildSummary(
             total: inputs.sources.count, built: batch.built,
@@ -121,23 +142,70 @@ public enum BuildRunner {
         }
     }
 
-    /// `--check`: what a build would change, one line each; nothing written.
+    /// What the state file keeps of each failed source, to tell later whether it is still failing.
+    static func failedEntries(_ failures: [FailureRecord], inputs: BuildInputs) -> [String: BuildState.FailedEntry]? {
+        guard !failures.isEmpty else { return nil }
+        let failed = Set(failures.map(\.source))
+        var entries: [String: BuildState.FailedEntry] = [:]
+        for source in inputs.sources where failed.contains(source.relativePath) {
+            guard let stamp = source.stamp else { continue }
+            entries[source.relativePath] = BuildState.FailedEntry(bytes: stamp.bytes, modifiedNanoseconds: stamp.modifiedNanoseconds,
+                                                                  sidecarSHA256: sidecarSHA256(of: source, inputs: inputs))
+        }
+        return entries.isEmpty ? nil : entries
+    }
+
+    static func sidecarSHA256(of source: SourceFile, inputs: BuildInputs) -> String? {
+        if case .success(let sidecar)? = inputs.sidecars[source.relativePath] { return sidecar.sha256 }
+        return nil
+    }
+
+    /// The recorded failure of `source` when it is still failing: the previous build (same tool and
+    /// pipeline) recorded it, and the source's size, modification time and sidecar are those it failed
+    /// with. A source that changed since is stale instead: a build tries it again.
+    static func stillFailing(_ source: SourceFile, recorded: [String: FailureRecord], previous: PreviousBuild, inputs: BuildInputs) -> FailureRecord? {
+        guard previous.isReusable, let failure = recorded[source.relativePath],
+              let entry = previous.state?.failed?[source.relativePath], let stamp = source.stamp,
+              entry.bytes == stamp.bytes, entry.modifiedNanoseconds == stamp.modifiedNanoseconds,
+              entry.sidecarSHA256 == sidecarSHA256(of: source, inputs: inputs) else { return nil }
+        return failure
+    }
+
+    /// `--check`: what a build would change, one entry each; nothing written.
     static func checkSummary(spec: PipelineSpec, options: BuildOptions, inputs: BuildInputs, reuse: ReusePlan,
                              out: OutputDirectory?, previous: PreviousBuild, manifestName: String, seconds: Double) throws -> BuildSummary {
-        var stale = reuse.toBuild.map { "\($0.relativePath): \(previous.ranges[$0.relativePath] != nil ? "stale" : "missing")" }
-        stale += reuse.orphanedOutputs.map { "\($0): output of a deleted source" }
-        if out == nil || out?.exists(manifestName) == false {
-            stale.append("\(manifestName): missing")
-        } else if let manifest = previous.header, manifest.publicPath != spec.publicPath {
-            stale.append("\(manifestName): stale (publicPath \(manifest.publicPath ?? "none") -> \(spec.publicPath ?? "none"))")
+        let recordedFailures = Dictionary((previous.header?.failures ?? []).map { ($0.source, $0) }) { first, _ in first }
+        var stale: [StaleEntry] = []
+        var failures: [FailureRecord] = []
+        var staleSources = 0
+        for source in reuse.toBuild {
+            let path = source.relativePath
+            if let failure = stillFailing(source, recorded: recordedFailures, previous: previous, inputs: inputs) {
+                failures.append(failure)
+                let prefix = OneLine.escaped(path) + ": "
+                stale.append(StaleEntry(path, .failed, reason: failure.error.hasPrefix(prefix) ? String(failure.error.dropFirst(prefix.count)) : failure.error))
+            } else if previous.ranges[path] != nil || recordedFailures[path] != nil {
+                staleSources += 1
+                stale.append(StaleEntry(path, .stale, reason: recordedFailures[path] != nil ? "changed since it failed" : nil))
+            } else {
+                stale.append(StaleEntry(path, .missing))
+            }
         }
-        if reuse.toBuild.isEmpty && reuse.orphanedOutputs.isEmpty {
+        stale += reuse.orphanedOutputs.map { StaleEntry($0, .removed, reason: "output of a deleted source") }
+        if out == nil || out?.exists(manifestName) == false {
+            stale.append(StaleEntry(manifestName, .missing))
+        } else if let manifest = previous.header, manifest.publicPath != spec.publicPath {
+            stale.append(StaleEntry(manifestName, .stale, reason: "publicPath \(manifest.publicPath ?? "none") -> \(spec.publicPath ?? "none")"))
+        }
+        if reuse.toBuild.count == failures.count && reuse.orphanedOutputs.isEmpty {
             stale += try emitStaleEntries(spec: spec, entries: reuse.reused, previous: previous, shard: options.shard, out: out)
         }
-        var summary = BuildSummary(total: inputs.sources.count, built: 0, unchanged: reuse.reused.count, failed: 0, removed: 0, stale: stale,
-                                   megapixels: 0, seconds: seconds, manifestPath: nil, failures: [], preview: nil)
-        summary.staleSources = reuse.toBuild.count { previous.ranges[$0.relativePath] != nil }
-        summary.newSources = reuse.toBuild.count - summary.staleSources
+        stale += try forgottenEmitFiles(spec: spec, previous: previous, options: options, out: out, remove: false)
+            .map { StaleEntry($0, .removed, reason: "no longer emitted (--emit none)") }
+        var summary = BuildSummary(total: inputs.sources.count, built: 0, unchanged: reuse.reused.count, failed: failures.count, removed: 0,
+                                   stale: stale, megapixels: 0, seconds: seconds, manifestPath: nil, failures: failures, preview: nil)
+        summary.staleSources = staleSources
+        summary.newSources = reuse.toBuild.count - staleSources - failures.count
         return summary
     }
 

@@ -24,6 +24,11 @@ public struct BuildOptions: Sendable {
     public var memoryBudgetBytes: Int?
     /// When another build holds the output folder's lock: wait for it (the default) or fail with exit 4.
     public var waitForLock: Bool = true
+    /// `--emit none`: emit nothing, remove what earlier builds emitted into the folder, and forget it (a
+    /// later build without `--emit` then emits nothing).
+    public var forgetsEmitted: Bool = false
+    /// `--emit-dir` was given: it wins over the folder an earlier build emitted into.
+    public var emitFolderGiven: Bool = false
     /// Simulated disk faults for the output folder (tests only, through `@testable import`).
     var writeFaults: WriteFaults?
 
@@ -87,9 +92,10 @@ public struct BuildSummary: Sendable {
     public var failed: Int
     /// Output files removed because their source is gone or no longer produces them.
     public var removed: Int
-    /// With `--check`: sources to (re)build and outputs to remove, one line each.
-    public var stale: [String]
-    /// With `--check`: of the `stale` lines, the sources built before that changed, and the sources never built.
+    /// With `--check`: sources to (re)build, recorded failures that still fail, and outputs to write or remove.
+    public var stale: [StaleEntry]
+    /// With `--check`: of the `stale` entries, the sources built (or failed) before that changed, and the
+    /// sources never built. Recorded failures that still fail are counted in `failed`.
     public var staleSources = 0
     public var newSources = 0
     public var megapixels: Double
@@ -108,3 +114,40 @@ public struct BuildSummary: Sendable {
     public var review: [(path: String, reasons: [String])] = []
 }
 
+
+/// One thing `--check` found out of date: `path` (relative to the output folder, or a source path) and what a
+/// build would do about it.
+public struct StaleEntry: Sendable, Equatable, CustomStringConvertible {
+    public enum State: String, Sendable {
+        /// Built before; its source, sidecar, pipeline or output changed: a build remakes it.
+        case stale
+        /// Never built (or missing from the folder): a build makes it.
+        case missing
+        /// The manifest records its failure and its source and sidecar are the same as when it failed: a
+        /// build tries it again and it fails again (exit 1, 0 with `--allow-failures`).
+        case failed
+        /// An output nothing makes any more (of a deleted source, no longer emitted): a build removes it.
+        case removed
+    }
+
+    public var path: String
+    public var state: State
+    /// Why, one line: the recorded error of a failure, what changed, why an output goes; nil when the state says it all.
+    public var reason: String?
+
+    public init(_ path: String, _ state: State, reason: String? = nil) {
+        self.path = path
+        self.state = state
+        self.reason = reason
+    }
+
+    /// `beach.jpg: stale`, `bad.jpg: failed (decode failed (jpeg): Premature end of JPEG file)`,
+    /// `old-jpg/x.jpg: output of a deleted source`.
+    public var description: String {
+        switch (state, reason) {
+        case (.removed, let reason?): "\(path): \(reason)"
+        case (_, let reason?): "\(path): \(state.rawValue) (\(reason))"
+        case (_, nil): "\(path): \(state.rawValue)"
+        }
+    }
+}

@@ -39,7 +39,7 @@ enum ManifestCommit {
                 stateFile?.discard()
                 stateFile = nil
             }
-            do { stateFile = try BuildState.StreamWriter(out: out, shard: shard, toolVersion: state.toolVersion, pipelineHash: state.pipelineHash) } catch {
+            do { stateFile = try BuildState.StreamWriter(out: out, shard: shard, header: state) } catch {
                 dropState(error)
             }
             let staged: OutputDirectory.StagedFile

@@ -7,7 +7,7 @@ import Foundation
 /// The emit settings are left out of the pipeline's content hash: they change no pixel, so turning them on
 /// or renaming the catalog never re-encodes anything. The emitted files are compared with what is on disk
 /// after every build and rewritten only when their content differs.
-public struct EmitSpec: Sendable, Hashable {
+public struct EmitSpec: Sendable, Hashable, Codable {
     /// What can be emitted.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `OUT/<folder>/<catalogName>`: one image set per hero, scrim variant and extension canvas.
@@ -79,6 +79,17 @@ public struct EmitSpec: Sendable, Hashable {
         return text.split(separator: "/").joined(separator: "/")
     }
 
+    /// The same settings with the kinds of `remembered` (what the output folder holds from earlier builds)
+    /// turned on too; its folder and names apply when this spec emits nothing of its own and `keepsFolder`
+    /// is false (no `--emit-dir`).
+    public func including(_ remembered: EmitSpec, keepsFolder: Bool) -> EmitSpec {
+        var merged = isEnabled || keepsFolder ? self : remembered
+        merged.xcassets = xcassets || remembered.xcassets
+        merged.swift = swift || remembered.swift
+        merged.html = html || remembered.html
+        return merged
+    }
+
     /// Turns on `kinds` in addition to those already on (`--emit` is OR-ed with the pipeline).
     public mutating func enable(_ kinds: some Sequence<Kind>) {
         for kind in kinds {
@@ -90,12 +101,14 @@ public struct EmitSpec: Sendable, Hashable {
         }
     }
 
-    /// Parses a `--emit` value: a comma-separated list of kinds. Throws a message naming the bad value.
+    /// Parses a `--emit` value: a comma-separated list of kinds, or `none` (an empty list: emit nothing and
+    /// remove what earlier builds emitted). Throws a message naming the bad value.
     public static func kinds(parsing text: String) throws -> [Kind] {
+        if text.trimmingCharacters(in: .whitespaces) == "none" { return [] }
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         return try names.map { name in
             guard let kind = Kind(rawValue: name) else {
-                throw ConfigError(location: "--emit", message: "expected a comma-separated list of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name)\"")
+                throw ConfigError(location: "--emit", message: "expected none or a comma-separated list of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name)\"")
             }
             return kind
         }

@@ -23,7 +23,9 @@ public enum PipelineLoader {
             throw unknownName(path, resolvedTo: resolved)
         }
         do {
-            return try parse(data)
+            var spec = try parse(data)
+            spec.sourceFile = FileSystem.exists(resolved) ? resolved : path
+            return spec
         } catch var error as ConfigError {
             error.file = path
             throw error
@@ -46,7 +48,7 @@ public enum PipelineLoader {
     }
 
     /// The name within edit distance 3 (and under half the name's length) of `name`, the closest first, ties by name.
-    static func nearestName(to name: String, among names: [String]) -> String? {
+    public static func nearestName(to name: String, among names: [String]) -> String? {
         let scored = names.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= min(3, max(1, name.count / 2)) }
         return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }

@@ -53,6 +53,9 @@ public struct PipelineSpec: Sendable, Hashable {
     /// setting changes, not when the file is merely reformatted. The `emit` object is left out (it
     /// changes no pixel; see `EmitSpec`).
     public var contentHash: String
+    /// The pipeline file (or built-in name) as given to `--pipeline`, for errors about its fields found
+    /// after loading (`Pipelines/web.json: emit xcassets: ...`); nil when parsed from bytes. Not hashed.
+    public var sourceFile: String? = nil
     /// The asset catalog and Swift source to write besides the images (`"emit"`, OR-ed with `--emit`).
     public var emit: EmitSpec = .default
     /// The URL prefix the built files are served under (`"publicPath"`, overridden by `--public-url`):

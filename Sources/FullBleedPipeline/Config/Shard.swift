@@ -7,7 +7,11 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
     public init(index: Int, count: Int) throws {
         guard count >= 1, count <= 10_000, index >= 1, index <= count else {
-            throw ConfigError(location: "--shard", message: "expected I/N with 1 <= I <= N <= 10000, got \(index)/\(count)")
+            var message = "expected I/N with 1 <= I <= N <= 10000, got \(index)/\(count)"
+            if index == 0 && count >= 1 {
+                message += ": shards are numbered from 1 (1/\(count) to \(count)/\(count)); a 0-based index such as JOB_COMPLETION_INDEX is read by --shards \(count)"
+            }
+            throw ConfigError(location: "--shard", message: message)
         }
         self.index = index
         self.count = count

@@ -95,18 +95,18 @@ enum EmitSession {
 
     /// What `--check` reports: emitted files that are missing or differ, and files of the owned folders
     /// that nothing emits any more, one line each (`out` nil: the output folder does not exist yet).
-    static func staleEntries(spec: PipelineSpec, records: EmitRecords, out: OutputDirectory?) throws -> [String] {
+    static func staleEntries(spec: PipelineSpec, records: EmitRecords, out: OutputDirectory?) throws -> [StaleEntry] {
         var emitters = try emitters(spec: spec, records: records)
-        var lines = [[String]](repeating: [], count: emitters.count)
+        var lines = [[StaleEntry]](repeating: [], count: emitters.count)
         var planned = [Set<UInt64>](repeating: [], count: emitters.count)
         let streams = emitters.map { $0.streamedPath.map { StreamedOutput(path: $0, out: out, writes: false) } }
         try walk(&emitters, records: records, spec: spec) { index, part in
             for file in part.files {
                 planned[index].insert(NameHash.of(file.path))
                 if out?.exists(file.path) != true {
-                    lines[index].append("\(file.path): missing")
+                    lines[index].append(StaleEntry(file.path, .missing))
                 } else if let out, !isCurrent(file, in: out) {
-                    lines[index].append("\(file.path): stale")
+                    lines[index].append(StaleEntry(file.path, .stale))
                 }
             }
             if !part.streamedText.isEmpty { try streams[index]!.append(part.streamedText) }
@@ -114,10 +114,10 @@ enum EmitSession {
         for index in emitters.indices {
             if let stream = streams[index] {
                 planned[index].insert(NameHash.of(stream.path))
-                if try !stream.finish() { lines[index].append("\(stream.path): \(out?.exists(stream.path) == true ? "stale" : "missing")") }
+                if try !stream.finish() { lines[index].append(StaleEntry(stream.path, out?.exists(stream.path) == true ? .stale : .missing)) }
             }
             if let out, let folder = emitters[index].ownedFolder {
-                lines[index] += extraFiles(under: folder, planned: planned[index], in: out).map { "\($0): no longer emitted" }
+                lines[index] += extraFiles(under: folder, planned: planned[index], in: out).map { StaleEntry($0, .removed, reason: "no longer emitted") }
             }
         }
         return lines.flatMap { $0 }
@@ -167,6 +167,21 @@ enum EmitSession {
             }
         }
         return outcomes
+    }
+
+    /// The files on disk that the emitters of `emit` own (their owned folders' files and their streamed
+    /// files), sorted: what `--emit none` removes. With `remove`, removes them (and the folders left empty).
+    static func emittedFiles(of emit: EmitSpec, spec: PipelineSpec, out: OutputDirectory, remove: Bool) throws -> [String] {
+        var spec = spec
+        spec.emit = emit
+        let none = EmitRecords(count: 0, toolVersion: ToolVersion.current, pipelineName: spec.name, publicPath: spec.publicPath) { _ in nil }
+        var paths = Set<String>()
+        for emitter in try emitters(spec: spec, records: none) {
+            if let folder = emitter.ownedFolder { paths.formUnion(extraFiles(under: folder, planned: [], in: out)) }
+            if let path = emitter.streamedPath, out.exists(path) { paths.insert(path) }
+        }
+        if remove { for path in paths.sorted() { try out.remove(path) } }
+        return paths.sorted()
     }
 
     /// `file` under a temporary name beside its final one.

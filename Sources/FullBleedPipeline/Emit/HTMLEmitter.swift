@@ -48,6 +48,8 @@ public enum HTMLEmitter {
     struct Walk: Emitter {
         let folder: String
         let urlPrefix: String
+        /// The manifest's public path, nil when the URLs are relative (the page then also works from disk).
+        let publicPath: String?
         let pipelineName: String
         private var snippetNames = ClaimedNames()
         private var count = 0
@@ -56,6 +58,7 @@ public enum HTMLEmitter {
         init(spec: PipelineSpec, publicPath: String?) {
             folder = spec.emit.htmlFolder
             urlPrefix = publicPath ?? String(repeating: "../", count: folder.split(separator: "/").count)
+            self.publicPath = publicPath
             pipelineName = spec.name
         }
 
@@ -93,7 +96,12 @@ public enum HTMLEmitter {
                 "<main>",
                 "<h1>\(text(pipelineName))</h1>",
             ]
-            return EmitPart(streamedText: head.joined(separator: "\n") + "\n")
+            // Absolute URLs (`--public-url`) resolve only on the server they name: say so on the page, which
+            // otherwise shows broken images when opened from disk.
+            let served = publicPath.map { path in
+                ["<p>The images load from <code>\(text(path))</code> (the public URL this page was built with): open it through a web server that serves the output folder there; opened from disk it shows no images.</p>"]
+            } ?? []
+            return EmitPart(streamedText: (head + served).joined(separator: "\n") + "\n")
         }
 
         mutating func add(_ asset: AssetRecord, ordinal: Int, records: EmitRecords) throws -> EmitPart {

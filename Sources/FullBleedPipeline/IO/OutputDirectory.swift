@@ -212,12 +212,13 @@ public struct OutputDirectory: Sendable {
             } ?? { throw SystemError(path: relativePath, operation: .write, errno: ENOENT, detail: "its folder vanished before the rename") }()
         }
 
-        /// Removes the temporary file.
+        /// Removes the temporary file, and the folders on its way that are left empty.
         public func discard() {
             defer { claim?.release() }
             _ = try? directory.inParentFolder(of: relativePath, create: false, operation: .remove) { folder, _ in
                 unlinkat(folder, temporaryName, 0)
             }
+            directory.removeEmptyFolders(of: relativePath)
         }
     }
 
@@ -226,7 +227,20 @@ public struct OutputDirectory: Sendable {
     public func stage(_ bytes: some ContiguousBytes, to relativePath: String) throws -> StagedFile {
         let claim = try lease.claim()
         let temporaryName = self.temporaryName()
-        let staged: Void? = try inParentFolder(of: relativePath, create: true, operation: .write) { folder, _ in
+        let staged: Void?
+        do {
+            staged = try stageInFolder(bytes, temporaryName: temporaryName, relativePath: relativePath)
+        } catch {
+            claim.release()
+            removeEmptyFolders(of: relativePath)   // a full disk leaves no empty folder behind
+            throw error
+        }
+        guard staged != nil else { throw SystemError(path: relativePath, operation: .write, errno: ENOENT, detail: "cannot create its folder") }
+        return StagedFile(directory: self, temporaryName: temporaryName, relativePath: relativePath, claim: claim)
+    }
+
+    private func stageInFolder(_ bytes: some ContiguousBytes, temporaryName: String, relativePath: String) throws -> Void? {
+        try inParentFolder(of: relativePath, create: true, operation: .write) { folder, _ in
             let fd = openat(folder, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard fd >= 0 else { throw SystemError(path: relativePath, operation: .write, errno: errno) }
             var failure = writeAll(bytes, to: fd)
@@ -237,8 +251,6 @@ public struct OutputDirectory: Sendable {
                 throw SystemError(path: relativePath, operation: .write, errno: failure)
             }
         }
-        guard staged != nil else { throw SystemError(path: relativePath, operation: .write, errno: ENOENT, detail: "cannot create its folder") }
-        return StagedFile(directory: self, temporaryName: temporaryName, relativePath: relativePath, claim: claim)
     }
 
     /// Writes every byte to `fd` (retrying short writes and EINTR, honouring simulated faults); the
@@ -321,11 +333,23 @@ public struct OutputDirectory: Sendable {
         if unlinkat(chain.last!, parts.last!, 0) != 0 && errno != ENOENT {
             throw SystemError(path: relativePath, operation: .remove, errno: errno)
         }
-        // Parent folders left empty, deepest first (rmdir fails on the first one that is not empty).
+        Self.removeEmptyFolders(parts, chain: chain)
+        return true
+    }
+
+    /// Removes the folders on the way to `relativePath` (a file's path) that are empty, deepest first,
+    /// stopping at the first that holds anything.
+    func removeEmptyFolders(of relativePath: String) {
+        guard let parts = try? components(relativePath), let chain = try? openFolders(parts.dropLast(), create: false) else { return }
+        defer { Self.closeAll(chain) }
+        Self.removeEmptyFolders(parts, chain: chain)
+    }
+
+    /// Parent folders left empty, deepest first (rmdir fails on the first one that is not empty).
+    private static func removeEmptyFolders(_ parts: [String], chain: [Int32]) {
         for level in stride(from: parts.count - 1, through: 1, by: -1) {
             if unlinkat(chain[level - 1], parts[level - 1], AT_REMOVEDIR) != 0 { break }
         }
-        return true
     }
 
     /// Removes temporary files left by dead runs anywhere in the folder, and their run locks; returns how

@@ -56,6 +56,13 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// when it stops a whole command (a manifest, a catalog, a preview page).
     public var isOutputFailure: Bool { operation == .write || operation == .remove }
 
+    /// Whether the output folder's storage stopped accepting writes (`ENOSPC`, `EDQUOT`, `EIO`, `EROFS`,
+    /// `EFBIG`): no photo can be written after it, so a build stops and exits 3 (worth a retry once there
+    /// is room) instead of failing the photo as a bad input.
+    public var isStorageFailure: Bool {
+        isOutputFailure && [ENOSPC, EDQUOT, EIO, EROFS, EFBIG].contains(errno)
+    }
+
     /// Whether another build holds the output folder's lock (`--no-wait`): exit code 4, worth a retry.
     public var isBusy: Bool { operation == .lock }
 }

@@ -7,6 +7,8 @@ public enum ManifestMerge {
     public struct Result: Sendable, Equatable {
         public var assets: Int
         public var failures: Int
+        /// The shards' failed photos, by source path (their error lines).
+        public var failureRecords: [FailureRecord] = []
     }
 
     /// Reads the partial manifests at `paths`, merges them and writes the result to `outputPath` atomically,
@@ -58,7 +60,7 @@ public enum ManifestMerge {
             writer.discard()
             throw error
         }
-        return Result(assets: assets, failures: skeleton.failures.count)
+        return Result(assets: assets, failures: skeleton.failures.count, failureRecords: skeleton.failures)
     }
 
     /// Calls `body` with every record of `partials` in ascending source path, holding one record per partial.
