@@ -91,12 +91,14 @@ public enum BuildRunner {
         }
         try emit(spec: spec, manifestName: manifestName, shard: options.shard, out: out, onEvent: onEvent)
         let preview = try options.preview ? writePreview(manifest, out: out, inputs: options, thumbnails: batch.thumbnails) : nil
-        let summary = BuildSummary(
+        var summary = BuildSummary(
             total: inputs.sources.count, built: batch.built,
             unchanged: unchanged,
             skipped: batch.skipped + reusedSkipped, failed: manifest.failures.count,
             removed: removed, stale: [], megapixels: batch.megapixels, seconds: seconds(since: clock),
             manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview, resumed: resumed)
+        summary.partial = batch.partial
+        summary.tierNotes = batch.tierNotes
         onEvent(.finished(summary))
         return summary
     }
