@@ -72,7 +72,7 @@ import FullBleedTestSupport
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 2 * Self.widthsByIdiom.reduce(0) { $0 + $1.widths.count })
         for line in lines { #expect(!line.contains("drawn=nil") && !line.contains("scheme=nil"), "\(line)") }
-        // Before the fallback these drew nothing: the iPhone 17 Pro (402 pt) and every iPad width of mid.jpg.
+        // Without the fallback these draw nothing: the iPhone 17 Pro (402 pt) and every iPad width of mid.jpg.
         #expect(lines.contains("mid-jpg iphone 402.0 iphone-17-pro own=nil drawn=mid-jpg from=iphone-17-pro-max fallback=true scheme=light")
                 || lines.contains("mid-jpg iphone 402.0 iphone-17-pro own=nil drawn=mid-jpg from=iphone-17-pro-max fallback=true scheme=dark"), "\(run.output)")
         #expect(lines.filter { $0.hasPrefix("mid-jpg ipad ") }.allSatisfy { $0.contains(" ipad-pro-13-landscape own=nil drawn=mid-jpg from=iphone-17-pro-max fallback=true") },
