@@ -5,17 +5,18 @@ import FullBleedPipeline
 enum BuildCommand: Command {
     static let name = "build"
     static let summary = "Build hero assets and a manifest from photos and folders with a pipeline"
-    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--memory-budget MB] [--check] [--force] [--json] [--quiet] [--allow-failures] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift,html|none] [--emit-dir DIR] [--public-url URL] [--widths LIST] [--formats LIST] [--decode-timeout SECONDS] [--detector COMMAND [--detector-name NAME]] [--follow-symlinks] [--preview] [--report]"
+    static let usage = "fullbleed build INPUT... [--pipeline P] [--out DIR] [--jobs N] [--memory-budget MB] [--check] [--force] [--json] [--quiet] [--allow-failures] [--shard I/N | --shards N] [--no-wait] [--emit xcassets,swift,html,baked-sets|none] [--emit-dir DIR] [--upscale skip|upscale] [--naming plain|hashed|TEMPLATE] [--public-url URL] [--widths LIST] [--formats LIST] [--decode-timeout SECONDS] [--detector COMMAND [--detector-name NAME]] [--follow-symlinks] [--preview] [--report]"
     static let options = BuildOptionTable.options
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input files or folders given") }
-        var spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero")
+        var spec = try PipelineLoader.load(path: arguments.value("pipeline") ?? "ios-hero", overrides: try pipelineOverrides(arguments))
         // `--emit none`: nothing from the pipeline or earlier builds; other `--emit` values still add.
         let forgetsEmitted = arguments.allValues("emit").contains { $0.trimmingCharacters(in: .whitespaces) == "none" }
-        if forgetsEmitted { (spec.emit.xcassets, spec.emit.swift, spec.emit.html) = (false, false, false) }
+        if forgetsEmitted { (spec.emit.xcassets, spec.emit.swift, spec.emit.html, spec.emit.bakedSets) = (false, false, false, false) }
         do {
             for value in arguments.allValues("emit") { spec.emit.enable(try EmitSpec.kinds(parsing: value)) }
+            try spec.emit.validateBakedSets(at: "--emit")
         } catch let error as ConfigError {
             throw UsageError(message: "--emit \(error.message)")
         }
@@ -51,6 +52,16 @@ enum BuildCommand: Command {
         let summary = try BuildRunner.run(spec: spec, options: options) { reporter.handle($0) }
         if let preview = summary.preview { PreviewCommand.report(preview, output: output) }
         return ExitCode.of(summary, check: options.check, allowFailures: arguments.has("allow-failures"))
+    }
+
+    /// `--upscale` and `--naming`, written into the pipeline before it is validated (`PipelineOverrides`).
+    static func pipelineOverrides(_ arguments: ParsedArguments) throws -> PipelineOverrides {
+        do {
+            return PipelineOverrides(upscale: try arguments.value("upscale").map(PipelineOverrides.upscale(parsing:)),
+                                     naming: try arguments.value("naming").map(PipelineOverrides.naming(parsing:)))
+        } catch let error as ConfigError {
+            throw UsageError(message: "\(error.location) \(error.message)")
+        }
     }
 
     /// `--public-url`, `--widths` and `--formats`: usage errors (exit 2) naming the option and the value.

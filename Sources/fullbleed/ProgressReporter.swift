@@ -63,9 +63,17 @@ final class ProgressReporter: @unchecked Sendable {
                 clearLine()
                 output.writeError((mode == .lines ? "[\(a.done)/\(a.toBuild)] " : "")
                                   + Terminal.yellow("skipped \(OneLine.escaped(a.path)): \(a.reason ?? "no tier could be made")"))
+            } else if a.status == .partial {
+                // Like a skip, a device without a picture of its own stays on screen.
+                clearLine()
+                output.writeError((mode == .lines ? "[\(a.done)/\(a.toBuild)] " : "")
+                                  + Terminal.yellow("partial \(OneLine.escaped(a.path)) (\(String(format: "%.2f", a.seconds)) s): no picture of its own for "
+                                                    + a.targetsWithoutImage.joined(separator: ", ") + " (the generated views show another target's)"))
             } else if mode == .lines {
                 output.writeError("[\(a.done)/\(a.toBuild)] built \(OneLine.escaped(a.path)) (\(String(format: "%.2f", a.seconds)) s)")
             }
+            if !a.tierNotes.isEmpty { clearLine() }
+            for note in a.tierNotes { output.writeError(Terminal.yellow(Self.warningLine(note, path: a.path))) }
             if mode == .terminal { finishedInLiveLine(a) }
         case .finished(let s):
             timer?.cancel()
@@ -105,11 +113,19 @@ final class ProgressReporter: @unchecked Sendable {
         return lines
     }
 
-    /// The counts of a build: `3 built, 1 unchanged, 0 failed` (with skipped, resumed and removed when not 0).
+    /// One tier not made as planned: `warning: beach.jpg: iphone-17-pro @3x 1206x1200 skipped: the crop is only
+    /// 1181x1074 (would need 1.12x upscaling)`.
+    static func warningLine(_ note: TierNote, path: String) -> String {
+        "warning: \(OneLine.escaped(path)): \(note.target) \(note.message)"
+    }
+
+    /// The counts of a build: `3 built, 1 unchanged, 0 failed` (with partial, skipped, tiers skipped or reduced,
+    /// resumed and removed when not 0).
     static func buildCounts(_ s: BuildSummary) -> String {
-        var line = "\(s.built) built, \(s.unchanged) unchanged, "
+        var line = "\(s.built) built" + (s.partial > 0 ? " (\(s.partial) partial)" : "") + ", \(s.unchanged) unchanged, "
         if s.skipped > 0 { line += "\(s.skipped) skipped (too small for every tier), " }
         line += "\(s.failed) failed"
+        if s.tierNotes > 0 { line += ", \(s.tierNotes) tier\(s.tierNotes == 1 ? "" : "s") skipped, upscaled or reduced" }
         if s.resumed > 0 { line += ", \(s.resumed) resumed from an interrupted build" }
         if s.removed > 0 { line += ", \(s.removed) stale outputs removed" }
         return line
@@ -199,13 +215,18 @@ final class ProgressReporter: @unchecked Sendable {
         case .assetStarted: return
         case .note(let note): object = ["event": "note", "message": note]
         case .asset(let a):
+            for note in a.tierNotes {
+                jsonLine(["event": "tier", "path": a.path, "target": note.target, "tier": note.tier, "status": note.kind.rawValue,
+                          "message": note.message])
+            }
             object = ["event": "asset", "path": a.path, "status": a.status.rawValue, "done": a.done, "toBuild": a.toBuild,
                       "seconds": (a.seconds * 1000).rounded() / 1000, "megapixels": (a.megapixels * 1000).rounded() / 1000]
             if let error = a.error { object["error"] = error }
             if let reason = a.reason { object["reason"] = reason }
             if let review = a.review { object["review"] = review }
+            if !a.targetsWithoutImage.isEmpty { object["targetsWithoutImage"] = a.targetsWithoutImage }
         case .finished(let s):
-            object = ["event": "finished", "total": s.total, "built": s.built, "unchanged": s.unchanged, "skipped": s.skipped, "failed": s.failed,
+            object = ["event": "finished", "total": s.total, "built": s.built, "unchanged": s.unchanged, "partial": s.partial, "skipped": s.skipped, "failed": s.failed, "tierWarnings": s.tierNotes,
                       "removed": s.removed, "resumed": s.resumed, "seconds": (s.seconds * 1000).rounded() / 1000]
             if !s.stale.isEmpty {
                 object["stale"] = s.stale.map { entry in
@@ -215,6 +236,10 @@ final class ProgressReporter: @unchecked Sendable {
             if let manifest = s.manifestPath { object["manifest"] = manifest }
             if s.manifestPath != nil { object["needReview"] = s.review.count }
         }
+        jsonLine(object)
+    }
+
+    private func jsonLine(_ object: [String: Any]) {
         if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
             output.write(String(decoding: data, as: UTF8.self))
         }

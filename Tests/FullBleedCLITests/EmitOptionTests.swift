@@ -9,7 +9,7 @@ import FullBleedTestSupport
         defer { tmp.remove() }
         let result = try CLIRunner.run(["build", "Samples/sk_chelsea.png", "--pipeline", BuildFixtures.smallPipeline, "--out", tmp.path + "/out", "--emit", "xcassets,storyboard"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.contains("--emit expected none or a comma-separated list of xcassets, swift, html, found \"storyboard\""), "\(result.stderr)")
+        #expect(result.stderr.contains("--emit expected none or a comma-separated list of xcassets, swift, html, baked-sets, found \"storyboard\""), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tmp.path + "/out"))
     }
 

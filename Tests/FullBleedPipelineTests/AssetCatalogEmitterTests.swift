@@ -153,7 +153,7 @@ import FullBleedTestSupport
         let withEmit = try fixture.build()
         #expect(withEmit.summary.built == 0 && withEmit.summary.unchanged == 2)
         #expect(FileManager.default.fileExists(atPath: fixture.catalog + "/Contents.json"))
-        let reparsed = try PipelineLoader.parse(Data(EmitFixture.pipelineJSON.replacingOccurrences(of: #""xcassets": true, "swift": true, "#, with: "").utf8))
+        let reparsed = try PipelineLoader.parse(Data(EmitFixture.pipelineJSON.replacingOccurrences(of: #""xcassets": true, "bakedSets": true, "swift": true, "#, with: "").utf8))
         #expect(reparsed.contentHash == fixture.spec.contentHash)
         #expect(!reparsed.emit.xcassets && !reparsed.emit.swift && reparsed.emit.catalogName == "Test Heroes.xcassets")
     }

@@ -4,7 +4,8 @@ import FullBleedTestSupport
 
 /// A small build with the asset catalog and the Swift file turned on: two Samples photos (one in a
 /// subfolder, so its key has a folder), two iPhone targets (the second gets its own image set), an iPad
-/// mini with a baked extension, and a web target (left out of the catalog).
+/// mini with a baked extension, and a web target (left out of the catalog); the catalog holds the baked
+/// `-scrim` and `-extended` sets too (`bakedSets`).
 struct EmitFixture {
     static let pipelineJSON = #"""
     {
@@ -19,7 +20,7 @@ struct EmitFixture {
       "extension": { "edges": ["leading"], "lengthPoints": 60, "sigmaPoints": 12, "strips": true },
       "placeholders": { "thumbhash": true, "blurhash": [4, 3], "averageColor": true, "palette": 0 },
       "outputs": [ { "format": "webp", "quality": 75, "method": 0 }, { "format": "jpeg", "quality": 80 } ],
-      "emit": { "xcassets": true, "swift": true, "catalogName": "Test Heroes.xcassets", "swiftTypeName": "TestHeroes" }
+      "emit": { "xcassets": true, "bakedSets": true, "swift": true, "catalogName": "Test Heroes.xcassets", "swiftTypeName": "TestHeroes" }
     }
     """#
 

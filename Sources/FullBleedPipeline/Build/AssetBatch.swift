@@ -7,8 +7,11 @@ import Foundation
 /// and journaled keeps none of its new files. The records are not kept: the journal has them
 /// (`BuildJournal.journaledAssets`), and the manifest is written from there.
 struct AssetBatch {
-    /// Photos built that deliver images, and photos built but skipped (too small, ...).
+    /// Photos built that deliver images (of them `partial`: some target without a picture; `tierNotes`: their
+    /// tiers not made as planned), and photos built but skipped (too small, ...).
     var built = 0
+    var partial = 0
+    var tierNotes = 0
     var skipped = 0
     var failures: [FailureRecord] = []
     /// Asset key -> the preview thumbnail made from its decode (with `preview`).
@@ -22,6 +25,8 @@ struct AssetBatch {
     /// What outlives a built photo until the batch ends (one per photo: nothing else of it).
     private struct Built: Sendable {
         var deliversImages: Bool
+        var isPartial: Bool
+        var tierNotes: Int
         /// The asset key and its preview thumbnail (with `preview`).
         var thumbnail: (key: String, bytes: [UInt8])?
     }
@@ -60,16 +65,20 @@ struct AssetBatch {
             ReturnFreedMemory.now()
             switch outcome {
             case .success(let built):
-                progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: built.output.record.deliversImages ? .built : .skipped,
+                let record = built.output.record
+                progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath,
+                                           status: !record.deliversImages ? .skipped : record.isPartial ? .partial : .built,
                                            megapixels: built.output.megapixels, seconds: seconds, error: nil, bytes: source.stamp?.bytes ?? 0,
-                                           reason: built.output.record.skipReason, review: built.output.record.review), onEvent)
+                                           reason: record.skipReason, review: record.review, tierNotes: built.output.tierNotes,
+                                           targetsWithoutImage: record.isPartial ? record.targetsWithoutImage : []), onEvent)
             case .failure(let failure):
                 progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: .failed,
                                            megapixels: 0, seconds: seconds, error: failure.error, bytes: source.stamp?.bytes ?? 0), onEvent)
             }
             // Only what the summary needs outlives the photo: the record is in the journal.
             return outcome.map { built in
-                Built(deliversImages: built.output.record.deliversImages,
+                Built(deliversImages: built.output.record.deliversImages, isPartial: built.output.record.isPartial,
+                      tierNotes: built.output.tierNotes.count,
                       thumbnail: built.output.previewThumbnail.map { (built.output.record.key, $0) })
             }
         }
@@ -79,6 +88,8 @@ struct AssetBatch {
             case nil: break
             case .some(.success(let built)):
                 if built.deliversImages { batch.built += 1 } else { batch.skipped += 1 }
+                if built.isPartial { batch.partial += 1 }
+                batch.tierNotes += built.tierNotes
                 if let thumbnail = built.thumbnail { batch.thumbnails[thumbnail.key] = thumbnail.bytes }
             case .some(.failure(let failure)):
                 batch.failures.append(failure)

@@ -20,6 +20,9 @@ public enum AssetBuilder {
         public var megapixels: Double
         /// The preview page's source thumbnail (JPEG), with `.previewThumbnail`.
         public var previewThumbnail: [UInt8]?
+        /// Each tier not made as planned (skipped, upscaled, less headroom), in pipeline order; empty when
+        /// the asset is skipped (its `record.skipReason` says why in one line).
+        public var tierNotes: [TierNote] = []
     }
 
     /// - Parameter mayUseAllCores: resample and encode this asset's pictures on every core (the caller says
@@ -86,7 +89,24 @@ public enum AssetBuilder {
             files.append(EncodedFile(path: path, bytes: encoded, sha256: sha256))
         }
         return Output(record: record, report: report, steps: plan.steps.filter { ran.contains($0) }, files: files, megapixels: plan.megapixels,
-                      previewThumbnail: thumbnail)
+                      previewThumbnail: thumbnail, tierNotes: record.deliversImages ? tierNotes(plan) : [])
+    }
+
+    /// The plan's tiers that are not `exact`, each with its target and the plan's note.
+    static func tierNotes(_ plan: AssetPlan) -> [TierNote] {
+        plan.targets.flatMap { target in
+            target.derivatives.derivatives.compactMap { derivative -> TierNote? in
+                guard let note = derivative.note else { return nil }
+                let kind: TierNote.Kind
+                switch derivative.status {
+                case .exact: return nil
+                case .skipped: kind = .skipped
+                case .upscaled: kind = .upscaled
+                case .reducedHeadroom: kind = .reducedHeadroom
+                }
+                return TierNote(target: target.hero.name, tier: derivative.tier.label, kind: kind, message: note)
+            }
+        }
     }
 
     /// The decode at `options`, converted to sRGB when the pipeline asks for it.

@@ -123,6 +123,8 @@ public enum BuildRunner {
             manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview, resumed: resumed)
         summary.heroes = heroes
         summary.review = review
+        summary.partial = batch.partial
+        summary.tierNotes = batch.tierNotes
         onEvent(.finished(summary))
         return summary
     }

@@ -60,9 +60,11 @@ public enum BuildEvent: Sendable {
 }
 
 public struct AssetEvent: Sendable {
-    /// `built`: at least one picture delivered; `skipped`: built without error but no tier could be made
-    /// (the source is too small for every tier; `reason` says why); `failed`: `error` says why.
-    public enum Status: String, Sendable { case built, skipped, unchanged, failed }
+    /// `built`: every target has at least one picture; `partial`: at least one picture, but some target has
+    /// none of its own (`targetsWithoutImage`; the generated views fall back to another target's image);
+    /// `skipped`: built without error but no tier could be made (the source is too small for every tier;
+    /// `reason` says why); `failed`: `error` says why.
+    public enum Status: String, Sendable { case built, partial, skipped, unchanged, failed }
     /// 1-based position among the assets that were processed (built, skipped or failed).
     public var done: Int
     public var toBuild: Int
@@ -77,14 +79,47 @@ public struct AssetEvent: Sendable {
     public var reason: String? = nil
     /// With `built`: what needs a person's look (`AssetRecord.review`); nil when nothing does.
     public var review: [String]? = nil
+    /// With `built` and `partial`: each tier that was skipped, upscaled or made with less stretch headroom,
+    /// in pipeline order (a skipped photo has its one `reason` instead).
+    public var tierNotes: [TierNote] = []
+    /// With `partial`: the targets that have no picture of their own, in pipeline order.
+    public var targetsWithoutImage: [String] = []
+}
+
+/// One tier that is not made as planned: skipped (the source is too small and the pipeline does not
+/// upscale), upscaled, or made with less stretch headroom than the pipeline asks for.
+public struct TierNote: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case skipped
+        case upscaled
+        case reducedHeadroom = "reduced-headroom"
+    }
+    /// The target's name, e.g. `iphone-17-pro`.
+    public var target: String
+    /// The tier's label, e.g. `@3x` or `860w`.
+    public var tier: String
+    public var kind: Kind
+    /// Why, one line: `@3x 1320x1200 skipped: the crop is only 1181x1074 (would need 1.12x upscaling)`.
+    public var message: String
+
+    public init(target: String, tier: String, kind: Kind, message: String) {
+        self.target = target
+        self.tier = tier
+        self.kind = kind
+        self.message = message
+    }
 }
 
 /// The counts add up: `built + unchanged + skipped + failed == total` (with `--check`, `built` and
 /// `skipped` are 0 and `unchanged` counts every up-to-date asset).
 public struct BuildSummary: Sendable {
     public var total: Int
-    /// Assets (re)built that delivered at least one picture.
+    /// Assets (re)built that delivered at least one picture (`partial` ones included).
     public var built: Int
+    /// Of `built`, the assets with a target that has no picture of its own (`AssetEvent.Status.partial`).
+    public var partial: Int = 0
+    /// Tiers of the `built` assets that were skipped, upscaled or made with less headroom (`TierNote`).
+    public var tierNotes: Int = 0
     /// Assets reused from the previous build that deliver at least one picture.
     public var unchanged: Int
     /// Assets, rebuilt or reused, that deliver no picture (`AssetRecord.skipReason`): not a failure.

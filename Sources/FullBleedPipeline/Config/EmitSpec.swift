@@ -16,10 +16,19 @@ public struct EmitSpec: Sendable, Hashable, Codable {
         case swift
         /// `OUT/<htmlFolder>/<asset>.html`: one `<picture>` per asset's web target, plus `index.html` of them all.
         case html
+        /// Not a file of its own: the asset catalog (`xcassets`, which it needs) also holds the baked
+        /// `-scrim` and `-extended` image sets (`bakedSets`).
+        case bakedSets = "baked-sets"
     }
 
     public var xcassets: Bool
     public var swift: Bool
+    /// Whether the asset catalog also holds the baked variants: `<set>-scrim` (the recommended gradient drawn
+    /// into the pixels) and `<set>-extended` (the iPad sidebar's background extension canvas); `"bakedSets"`,
+    /// `--emit baked-sets`; default false. The generated views never use them (they draw the gradient live
+    /// and mirror the hero with `backgroundExtensionEffect()`), so by default the catalog holds only the
+    /// heroes; the derivatives themselves are written either way (the manifest lists them). Needs `xcassets`.
+    public var bakedSets: Bool = false
     /// `<picture>` snippets for the web targets (`HTMLEmitter`).
     public var html: Bool = false
     /// The folder, relative to the output folder, of the HTML snippets and their `index.html`, and nothing
@@ -87,6 +96,7 @@ public struct EmitSpec: Sendable, Hashable, Codable {
         merged.xcassets = xcassets || remembered.xcassets
         merged.swift = swift || remembered.swift
         merged.html = html || remembered.html
+        merged.bakedSets = bakedSets || remembered.bakedSets
         return merged
     }
 
@@ -97,8 +107,15 @@ public struct EmitSpec: Sendable, Hashable, Codable {
             case .xcassets: xcassets = true
             case .swift: swift = true
             case .html: html = true
+            case .bakedSets: bakedSets = true
             }
         }
+    }
+
+    /// Throws a `ConfigError` at `location` when `bakedSets` is on without the catalog it adds to.
+    public func validateBakedSets(at location: String) throws {
+        guard bakedSets && !xcassets else { return }
+        throw ConfigError(location: location, message: "baked-sets needs xcassets (the baked -scrim and -extended image sets go into the asset catalog)")
     }
 
     /// Parses a `--emit` value: a comma-separated list of kinds, or `none` (an empty list: emit nothing and
@@ -114,11 +131,14 @@ public struct EmitSpec: Sendable, Hashable, Codable {
         }
     }
 
-    /// Parses the pipeline's `"emit"` object: `{"xcassets": true, "swift": true, "html": true, "folder": "Xcode",
-    /// "htmlFolder": "HTML", "catalogName": "Heroes.xcassets", "swiftTypeName": "Heroes"}`, every field optional.
+    /// Parses the pipeline's `"emit"` object: `{"xcassets": true, "bakedSets": false, "swift": true, "html": true,
+    /// "folder": "Xcode", "htmlFolder": "HTML", "catalogName": "Heroes.xcassets", "swiftTypeName": "Heroes"}`,
+    /// every field optional.
     static func parse(_ reader: inout JSONObjectReader) throws -> EmitSpec {
         var spec = EmitSpec.default
         spec.xcassets = try reader.bool("xcassets") ?? false
+        spec.bakedSets = try reader.bool("bakedSets") ?? false
+        try spec.validateBakedSets(at: reader.path("bakedSets"))
         spec.swift = try reader.bool("swift") ?? false
         spec.html = try reader.bool("html") ?? false
         if let folder = try reader.string("folder") { try spec.setFolder(folder, at: reader.path("folder")) }

@@ -8,7 +8,23 @@ import FullBleedImage
 public enum PipelineLoader {
     /// Loads `path`; a bare name such as `ios-hero` is looked up as `Pipelines/ios-hero.json` relative to
     /// the current folder, then among the built-in copies of the shipped pipelines (`ios-hero`, `web-hero`).
-    public static func load(path: String) throws -> PipelineSpec {
+    public static func load(path: String, overrides: PipelineOverrides = PipelineOverrides()) throws -> PipelineSpec {
+        let data = try text(path: path)
+        do {
+            var spec = try parse(data, overrides: overrides)
+            let resolved = resolve(path)
+            spec.sourceFile = FileSystem.exists(resolved) ? resolved : path
+            return spec
+        } catch var error as ConfigError {
+            if !error.location.hasPrefix("--") { error.file = path }
+            throw error
+        }
+    }
+
+    /// The bytes of the pipeline `path` names (a file, `Pipelines/<name>.json`, or a built-in pipeline's text).
+    /// - Parameter builtInOnly: take the built-in text even when `Pipelines/<name>.json` exists.
+    public static func text(path: String, builtInOnly: Bool = false) throws -> Data {
+        if builtInOnly, let text = BuiltInPipelines.json[path] { return Data(text.utf8) }
         let resolved = resolve(path)
         let data: Data
         if FileSystem.exists(resolved) {
@@ -22,14 +38,7 @@ public enum PipelineLoader {
         } else {
             throw unknownName(path, resolvedTo: resolved)
         }
-        do {
-            var spec = try parse(data)
-            spec.sourceFile = FileSystem.exists(resolved) ? resolved : path
-            return spec
-        } catch var error as ConfigError {
-            error.file = path
-            throw error
-        }
+        return data
     }
 
     /// A bare name that is neither `Pipelines/<name>.json` nor built in: the error lists the built-in names and
@@ -68,6 +77,42 @@ public enum PipelineLoader {
         return previous[b.count]
     }
 
+    /// The names of the built-in pipelines, sorted.
+    public static var builtInNames: [String] { BuiltInPipelines.json.keys.sorted() }
+
+    /// Whether `path` loads a built-in pipeline (a bare name with no `Pipelines/<name>.json` in the current folder).
+    public static func isBuiltIn(_ path: String) -> Bool { builtIn(named: path, resolvedTo: resolve(path)) != nil }
+
+    /// `data` (a pipeline file) in a normal form: keys sorted, two-space indentation, numbers as the content
+    /// hash writes them, so two files that differ only in layout print the same.
+    public static func normalised(_ data: Data) throws -> String {
+        var out = ""
+        func write(_ value: JSONValue, indent: String) {
+            switch value {
+            case .array(let items) where !items.isEmpty:
+                out += "[\n"
+                for (i, item) in items.enumerated() {
+                    out += indent + "  "
+                    write(item, indent: indent + "  ")
+                    out += i < items.count - 1 ? ",\n" : "\n"
+                }
+                out += indent + "]"
+            case .object(let fields) where !fields.isEmpty:
+                out += "{\n"
+                for (i, key) in fields.keys.sorted().enumerated() {
+                    out += indent + "  " + String(decoding: canonicalJSON(.string(key)), as: UTF8.self) + ": "
+                    write(fields[key]!, indent: indent + "  ")
+                    out += i < fields.count - 1 ? ",\n" : "\n"
+                }
+                out += indent + "}"
+            default:
+                out += String(decoding: canonicalJSON(value), as: UTF8.self)
+            }
+        }
+        write(try JSONValue.parse(data), indent: "")
+        return out + "\n"
+    }
+
     static func resolve(_ path: String) -> String {
         if FileSystem.exists(path) || path.contains("/") || path.hasSuffix(".json") { return path }
         return "Pipelines/\(path).json"
@@ -80,8 +125,8 @@ public enum PipelineLoader {
     }
 
     /// Parses and validates pipeline JSON, section by section in the order the errors are reported.
-    public static func parse(_ data: Data) throws -> PipelineSpec {
-        let document = try JSONValue.parse(data)
+    public static func parse(_ data: Data, overrides: PipelineOverrides = PipelineOverrides()) throws -> PipelineSpec {
+        let document = try overrides.applied(to: JSONValue.parse(data))
         var root = try JSONObjectReader(document, at: "$")
         _ = try root.string("$schema")
         let name = try parseName(&root)

@@ -1,8 +1,8 @@
 import FullBleedCodecs
 
 /// Writes `OUT/<folder>/<catalogName>` (default `Xcode/Heroes.xcassets`): an Xcode asset catalog with one image set per
-/// hero, per further device target of an idiom, per scrim variant and per extension canvas
-/// (`AssetCatalogLayout` has the rules), each with a `Contents.json` as Xcode writes it.
+/// hero and per further device target of an idiom, and with `--emit baked-sets` per scrim variant and per
+/// extension canvas (`AssetCatalogLayout` has the rules), each with a `Contents.json` as Xcode writes it.
 ///
 /// The images are hard links to the build's own outputs (copies where the file system has no hard links),
 /// so the catalog costs no disk space. Xcode takes PNG, JPEG and HEIC, not WebP or AVIF: the catalog uses
@@ -40,6 +40,7 @@ public enum AssetCatalogEmitter {
         let catalog: String
         let format: String
         let keepsDisplayP3: Bool
+        let bakedSets: Bool
         /// Group folders already written: one per folder of the input tree, not per photo.
         private var groups: Set<String> = []
         /// Image-set names, compared case-insensitively (as a case-insensitive file system would).
@@ -50,6 +51,7 @@ public enum AssetCatalogEmitter {
             catalog = spec.emit.catalogPath
             format = imageFormat(of: spec)!.rawValue
             keepsDisplayP3 = spec.colorOutput == .keep
+            bakedSets = spec.emit.bakedSets
         }
 
         var ownedFolder: String? { catalog }
@@ -59,7 +61,8 @@ public enum AssetCatalogEmitter {
         }
 
         func layout(of asset: AssetRecord) -> AssetCatalogLayout {
-            AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: keepsDisplayP3 && asset.source.colorSpace == "display-p3")
+            AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: keepsDisplayP3 && asset.source.colorSpace == "display-p3",
+                               bakedSets: bakedSets)
         }
 
         mutating func add(_ asset: AssetRecord, ordinal: Int, records: EmitRecords) throws -> EmitPart {

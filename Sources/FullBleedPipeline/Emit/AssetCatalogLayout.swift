@@ -11,7 +11,9 @@ import FullBleedCodecs
 /// - The first device target of each idiom, in pipeline order, fills the hero set named after the asset key
 ///   (so `ios-hero`'s iPhone 17 Pro Max and iPad Pro share `lomiri_Bridge-jpg`). Every further target of
 ///   an idiom already taken gets its own set, `<key>-<device id>` (`lomiri_Bridge-jpg-iphone-17-pro`).
-/// - Baked-gradient derivatives go to `<set>-scrim`, background-extension canvases to `<set>-extended`.
+/// - With `bakedSets` (`--emit baked-sets`), baked-gradient derivatives go to `<set>-scrim`,
+///   background-extension canvases to `<set>-extended`; without it (the default) neither is in the catalog:
+///   the generated views draw the gradient live and extend the hero with `backgroundExtensionEffect()`.
 ///   Extension strips stay out of the catalog (the manifest lists them for custom layouts).
 /// - Every set also has a `universal` entry (1x/2x/3x), filled with the images of its first idiom in
 ///   pipeline order (the hero set: the first iPhone target; an `-extended` set: its iPad target), so the
@@ -68,7 +70,8 @@ struct AssetCatalogLayout {
     ///   - imageFormat: the format whose files fill the slots (`jpeg` or `png`); nil takes each
     ///     derivative's first file (enough for names, as the Swift emitter needs).
     ///   - displayP3: whether the derivatives are Display P3.
-    init(asset: AssetRecord, imageFormat: String?, displayP3: Bool) {
+    ///   - bakedSets: whether the `-scrim` and `-extended` sets are made (`EmitSpec.bakedSets`).
+    init(asset: AssetRecord, imageFormat: String?, displayP3: Bool, bakedSets: Bool) {
         // Set name -> idioms in first-use order, and the filled slots.
         var order: [String] = []
         var idiomsBySet: [String: [String]] = [:]
@@ -97,12 +100,12 @@ struct AssetCatalogLayout {
                 let scale = derivative.scale ?? 1
                 let isScrim = derivative.kind == .scrim
                 if !isScrim { plainVariantByTier[derivative.tier] = (target.variant(of: derivative), scale) }
-                guard let file = chosenFile(derivative.files) else { continue }
+                guard bakedSets || !isScrim, let file = chosenFile(derivative.files) else { continue }
                 let set = isScrim ? base + "-scrim" : base
                 add(set, idiom: idiom, scale: scale, file: file, fileName: fileName(target.variant(of: derivative), file))
                 if isScrim { images.scrim = set } else { images.hero = set }
             }
-            for canvas in target.extensionCanvases {
+            for canvas in bakedSets ? target.extensionCanvases : [] {
                 guard let file = chosenFile(canvas.files), let tier = plainVariantByTier[canvas.tier] else { continue }
                 let set = base + "-extended"
                 add(set, idiom: idiom, scale: tier.scale, file: file, fileName: fileName(VariantName.extensionCanvas(of: tier.variant), file))

@@ -139,7 +139,7 @@ extension SwiftSourceEmitter {
             @State private var hdrImage: UIImage?
 
             var body: some View {
-                if let target, let name = target.imageName {
+                if let target, let name = target.drawnImageName {
                     Color.clear
                         .frame(height: target.heroHeightPoints)
                         .frame(maxWidth: .infinity)

@@ -63,7 +63,7 @@ public enum SwiftSourceEmitter {
             let name = names.next(forKey: asset.key)
             members.append(name)
             let displayP3 = spec.colorOutput == .keep && asset.source.colorSpace == "display-p3"
-            let layout = AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: displayP3)
+            let layout = AssetCatalogLayout(asset: asset, imageFormat: format, displayP3: displayP3, bakedSets: spec.emit.bakedSets)
             return EmitPart(streamedText: hero(asset, memberName: name, layout: layout))
         }
 
@@ -189,11 +189,21 @@ public enum SwiftSourceEmitter {
                 public var widthPoints: Double
                 /// Hero design height including the part under the bars, points.
                 public var heroHeightPoints: Double
-                /// Image set names in the catalog; nil when the build produced no image for it.
+                /// Image set names in the catalog; nil when the build produced no image for it (the photo is
+                /// too small for every tier of this target): `drawnImageName` then names another target's.
                 public var imageName: String?
-                /// The same image with the recommended scrim baked in.
+                /// The image set the generated views draw for this target: `imageName`, or when the build made
+                /// none, the image of the nearest target of the same idiom that has one (closest hero width in
+                /// points, the first in pipeline order on a tie), else the hero's universal image (every image
+                /// set has a `universal` slot). Nil only for a hero with no image at all, which is never emitted.
+                public var drawnImageName: String?
+                /// The device whose image `drawnImageName` is, when it is not this target's own (a fallback);
+                /// nil when it is its own. A fallback target's `toolbar` is that device's recommendation too
+                /// (measured on the image it draws, at that device's width), and it has no `layout`.
+                public var fallbackDeviceID: String?
+                /// The same image with the recommended scrim baked in (only with `--emit baked-sets`).
                 public var scrimImageName: String?
-                /// The image with its baked background extension (iPad sidebar).
+                /// The image with its baked background extension, iPad sidebar (only with `--emit baked-sets`).
                 public var extendedImageName: String?
                 /// File name in the app bundle of this target's Ultra HDR hero (the JPEG with its gain map,
                 /// from the emit folder's `HDR` folder); nil for an SDR hero. The catalog image is its SDR
@@ -202,6 +212,9 @@ public enum SwiftSourceEmitter {
                 /// Nil when the pipeline's legibility analysis is off.
                 public var toolbar: Toolbar?
                 public var layout: Layout?
+
+                /// Whether the views draw another target's image for this one (`fallbackDeviceID`).
+                public var drawsFallbackImage: Bool { fallbackDeviceID != nil }
 
                 /// Scroll offset at which the hero has scrolled under the toolbar, points (the layout's
                 /// `collapseOffsetPoints`; the hero height without a layout).
@@ -241,7 +254,7 @@ public enum SwiftSourceEmitter {
                 public var altText: String?
                 /// The hero image set (its idiom slots hold the first device target of each idiom).
                 public var imageName: String?
-                /// The hero with the recommended scrim baked in, when one was needed.
+                /// The hero with the recommended scrim baked in, when one was needed (only with `--emit baked-sets`).
                 public var scrimImageName: String?
                 public var targets: [Target]
                 /// ThumbHash, base64.
@@ -291,8 +304,11 @@ public enum SwiftSourceEmitter {
         out += "        targets: ["
         let devices = asset.targets.filter { $0.kind == .device && $0.device != nil }
         let hdr = HDRResourceEmitter.resources(of: asset)
-        for (record, images) in zip(devices, layout.targets) {
-            out += "\n" + target(record, images: images, hdrResourceName: hdr.first { $0.deviceID == images.deviceID }?.name) + ","
+        let drawn = drawnImages(layout.targets, widthsPoints: devices.map { $0.device?.widthPoints ?? 0 }, heroSet: heroSet)
+        for (index, (record, images)) in zip(devices, layout.targets).enumerated() {
+            let fallback = drawn[index].flatMap { $0 == index ? nil : (record: devices[$0], images: layout.targets[$0]) }
+            out += "\n" + target(record, images: images, fallback: fallback,
+                                 hdrResourceName: hdr.first { $0.deviceID == images.deviceID }?.name) + ","
         }
         out += devices.isEmpty ? "],\n" : "\n        ],\n"
         out += "        thumbHash: \(optional(asset.placeholders?.thumbHash.map { SwiftIdentifier.stringLiteral($0.base64) })),\n"
@@ -302,18 +318,43 @@ public enum SwiftSourceEmitter {
         return out
     }
 
-    static func target(_ record: TargetRecord, images: AssetCatalogLayout.TargetImages, hdrResourceName: String?) -> String {
+    /// For each device target (pipeline order), the index of the target whose image the views draw for it:
+    /// its own when it has one; else the nearest target of the same idiom that has one (closest hero width,
+    /// the first in pipeline order on a tie); else the target whose image fills `heroSet` (the hero's set,
+    /// whose `universal` slot every device can load), else the first target with an image. Nil when no
+    /// target has an image.
+    static func drawnImages(_ targets: [AssetCatalogLayout.TargetImages], widthsPoints: [Double], heroSet: String?) -> [Int?] {
+        let withImage = targets.indices.filter { targets[$0].hero != nil }
+        let universal = withImage.first { targets[$0].hero == heroSet } ?? withImage.first
+        return targets.indices.map { index in
+            if targets[index].hero != nil { return index }
+            let sameIdiom = withImage.filter { targets[$0].idiom == targets[index].idiom }
+            let nearest = sameIdiom.min { a, b in
+                let (da, db) = (abs(widthsPoints[a] - widthsPoints[index]), abs(widthsPoints[b] - widthsPoints[index]))
+                return da != db ? da < db : a < b
+            }
+            return nearest ?? universal
+        }
+    }
+
+    /// One `Target(...)`; `fallback` is the target whose image it draws when it has none of its own.
+    static func target(_ record: TargetRecord, images: AssetCatalogLayout.TargetImages,
+                       fallback: (record: TargetRecord, images: AssetCatalogLayout.TargetImages)?, hdrResourceName: String?) -> String {
         let indent = "                "
+        let drawn = fallback?.images.hero ?? images.hero
+        let recommendation = fallback.map { record.recommendation ?? $0.record.recommendation } ?? record.recommendation
         var lines = [
             "deviceID: \(SwiftIdentifier.stringLiteral(images.deviceID))",
             "idiom: .\(images.idiom)",
             "widthPoints: \(number(record.device?.widthPoints ?? 0))",
             "heroHeightPoints: \(number(record.device?.heroHeightPoints ?? 0))",
             "imageName: \(optional(images.hero.map(SwiftIdentifier.stringLiteral)))",
+            "drawnImageName: \(optional(drawn.map(SwiftIdentifier.stringLiteral)))",
+            "fallbackDeviceID: \(optional(fallback.map { SwiftIdentifier.stringLiteral($0.images.deviceID) }))",
             "scrimImageName: \(optional(images.scrim.map(SwiftIdentifier.stringLiteral)))",
             "extendedImageName: \(optional(images.extended.map(SwiftIdentifier.stringLiteral)))",
             "hdrResourceName: \(optional(hdrResourceName.map(SwiftIdentifier.stringLiteral)))",
-            "toolbar: \(optional(record.recommendation.map { toolbar($0, indent: indent) }))",
+            "toolbar: \(optional(recommendation.map { toolbar($0, indent: indent) }))",
         ]
         if let device = record.device, let stretch = device.maximumStretch, let overscroll = device.maximumOverscrollPoints {
             lines.append("layout: Layout(widthPoints: \(number(device.widthPoints)), heroHeightPoints: \(number(device.heroHeightPoints)), "

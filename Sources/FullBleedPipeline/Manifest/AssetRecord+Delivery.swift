@@ -28,4 +28,11 @@ extension AssetRecord {
 
     /// Whether at least one picture was delivered (`skipReason == nil`).
     public var deliversImages: Bool { skipReason == nil }
+
+    /// The targets that have no picture of their own (every tier skipped), in pipeline order; empty for a
+    /// skipped asset (it has no targets).
+    public var targetsWithoutImage: [String] { targets.filter { $0.producedDerivatives.isEmpty }.map(\.name) }
+
+    /// Whether the asset delivers pictures but not for every target (a build reports it as `partial`).
+    public var isPartial: Bool { deliversImages && !targetsWithoutImage.isEmpty }
 }
