@@ -1,7 +1,11 @@
 # FullBleed: `make run` and `make test` work on a fresh Debian 12 machine with only Swift installed.
 SHELL := /bin/bash
 SWIFT ?= swift
-BIN := .build/release/fullbleed
+# `make build` has its own SwiftPM build folder: on Linux it links the Swift runtime and Foundation into the
+# binary (--static-swift-stdlib), which changes every compile command, so sharing .build/release with
+# `swift build`/`swift test` would recompile everything each time one follows the other.
+STATIC_BUILD := .build/static
+BIN := $(STATIC_BUILD)/release/fullbleed
 
 # Debian packages the build needs (C libraries through SwiftPM system-library targets).
 # libheif-dev pulls in libheif1, whose own dependencies are the HEVC/AV1 codecs it has built in
@@ -46,9 +50,40 @@ else
 	else echo "make deps: all Debian packages present"; fi
 endif
 
-## build: release build of the fullbleed CLI
-build: deps
-	$(SWIFT) build -c release --product fullbleed
+# The version manifests record (one place: ToolVersion.swift) and the git commit `fullbleed --version` shows.
+# The commit comes from git when this folder is a git work tree, else from packaging/COMMIT, which
+# `git archive` fills in (export-subst in .gitattributes), so a release tarball knows its commit without git.
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/FullBleedPipeline/ToolVersion.swift)
+COMMIT = $(shell if [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ]; then \
+	  c=$$(git rev-parse --short=12 HEAD) && { git diff --quiet HEAD -- 2>/dev/null || c="$$c-dirty"; } && echo "$$c"; \
+	else sed -n 's/^\([0-9a-f]\{12\}\)[0-9a-f]*$$/\1/p' packaging/COMMIT 2>/dev/null; fi)
+# The stamp header (CFullBleedBuildStamp) lives in the build folder, on a fixed include path: rewritten only
+# when the commit changes, which recompiles one C file and relinks.
+STAMP_DIR := $(CURDIR)/$(STATIC_BUILD)/stamp
+ifeq ($(UNAME),Darwin)
+STATIC_STDLIB :=
+else
+STATIC_STDLIB := --static-swift-stdlib
+endif
+# Homebrew's formula builds inside brew, which must not call brew: it passes BUILD_DEPS= (no `make deps`).
+BUILD_DEPS ?= deps
+SWIFT_BUILD_FLAGS ?=
+
+.PHONY: FORCE version
+FORCE:
+
+## version: print the version and the commit `make build` stamps into the binary
+version:
+	@echo "$(VERSION) $(COMMIT)"
+
+## build: release build of the fullbleed CLI into .build/static/release/fullbleed (on Linux with the Swift runtime linked in: it needs only C libraries)
+build: $(BIN)
+
+$(BIN): $(BUILD_DEPS) FORCE
+	@mkdir -p "$(STAMP_DIR)" && printf '#define FULLBLEED_BUILD_COMMIT "%s"\n' "$(COMMIT)" > "$(STAMP_DIR)/next.h" && \
+	if cmp -s "$(STAMP_DIR)/next.h" "$(STAMP_DIR)/fullbleed-build-commit.h"; then rm "$(STAMP_DIR)/next.h"; \
+	else mv "$(STAMP_DIR)/next.h" "$(STAMP_DIR)/fullbleed-build-commit.h"; fi
+	$(SWIFT) build -c release --product fullbleed --scratch-path $(STATIC_BUILD) $(STATIC_STDLIB) -Xcc -I"$(STAMP_DIR)" $(SWIFT_BUILD_FLAGS)
 
 ## install: build, then copy the release binary to $(PREFIX)/bin/fullbleed (PREFIX=/usr/local by default; DESTDIR for staging)
 install: build
@@ -62,8 +97,8 @@ install-check:
 	$(MAKE) --no-print-directory install PREFIX="$$tmp" >/dev/null && \
 	test -x "$$tmp/bin/fullbleed" && PATH="$$tmp/bin:$$PATH" fullbleed --version && echo "make install-check: ok ($$tmp/bin/fullbleed)"
 
-## test: the whole test suite, in release (pixel loops are 35-50x slower in debug)
-test: deps test-deps k8s-venv hdr-venv
+## test: the whole test suite, in release (pixel loops are 35-50x slower in debug); first the Debian package and the container image it tests, where podman can run
+test: deps test-deps k8s-venv hdr-venv package-test-artefacts
 	$(SWIFT) test -c release
 
 # ---- Kubernetes schema oracle: kubernetes-validate checks deploy/kubernetes/*.yaml against the
@@ -79,8 +114,9 @@ k8s-venv:
 
 # ---- Test-only Debian packages: chromium runs the generated preview page headless (PreviewBrowserTests); fonts-liberation
 # (a chromium Recommends) so its text renders with --no-install-recommends; GNU time measures the peak RSS of the
-# build over the bad/ corpus (HostileInputTests) ----
-TEST_APT_PACKAGES := chromium fonts-liberation time
+# build over the bad/ corpus (HostileInputTests); podman, runc, uidmap, mmdebstrap and dpkg-dev build and run the
+# container image and the Debian package (PackagingTests) ----
+TEST_APT_PACKAGES := chromium fonts-liberation time podman runc uidmap mmdebstrap dpkg-dev
 
 .PHONY: test-deps
 
@@ -88,6 +124,82 @@ TEST_APT_PACKAGES := chromium fonts-liberation time
 test-deps: deps
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TEST_APT_PACKAGES)"
 # ---- end of test-only packages ----
+
+# ---- Packages: the Debian package, the container image, the release tarball and the Homebrew formula (docs/install.md) ----
+PACKAGE_WORK := .build/package
+ARCH = $(shell dpkg --print-architecture 2>/dev/null)
+DEB = build/fullbleed_$(VERSION)_$(ARCH).deb
+# strip and dpkg-shlibdeps (binutils, dpkg-dev); podman and runc for the image.
+PACKAGE_APT_PACKAGES := binutils dpkg-dev
+IMAGE_APT_PACKAGES := podman runc uidmap
+# The image `make image` builds and deploy/kubernetes runs; BASE: the Debian 12 image it starts from.
+IMAGE ?= localhost/fullbleed:$(VERSION)
+BASE ?= docker.io/library/debian:bookworm-slim
+# PODMAN=docker builds with Docker. podman reads this project's containers.conf (packaging/containers.conf:
+# runc, cgroupfs, no default ulimits), which works where the stock settings do not; CONTAINERS_CONF= for yours.
+PODMAN ?= podman
+CONTAINERS_CONF ?= $(CURDIR)/packaging/containers.conf
+export CONTAINERS_CONF
+IMAGE_ID := $(PACKAGE_WORK)/image.id
+# The tests' base image: a Debian 12 root made by mmdebstrap from Debian's archive, imported (no registry needed).
+TEST_BASE := localhost/fullbleed-test-base:bookworm
+
+.PHONY: deb image package-deps image-deps test-base package-test-artefacts dist
+
+package-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PACKAGE_APT_PACKAGES)"
+
+## deb: build/fullbleed_VERSION_ARCH.deb: the binary, Pipelines/*.json in /usr/share/fullbleed/pipelines, fullbleed(1); Depends from dpkg-shlibdeps
+deb: $(DEB)
+
+$(DEB): $(BIN) packaging/deb.sh packaging/manpage.sh $(wildcard Pipelines/*.json Pipelines/schema/*.json) | package-deps
+	packaging/deb.sh $(BIN) $(VERSION) $@
+
+image-deps:
+ifeq ($(PODMAN),podman)
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(IMAGE_APT_PACKAGES)"
+endif
+
+## image: the container image $(IMAGE) (Containerfile: BASE plus the Debian package); PODMAN=docker for Docker
+image: | image-deps
+	@$(PODMAN) image inspect $(IMAGE) >/dev/null 2>&1 || rm -f $(IMAGE_ID)
+	@$(MAKE) --no-print-directory $(IMAGE_ID)
+
+# Rebuilt when the package, the Containerfile, the base or the image name changes (image.args: rewritten only then).
+$(IMAGE_ID): $(DEB) Containerfile $(PACKAGE_WORK)/image.args
+	rm -rf $(PACKAGE_WORK)/image-context && mkdir -p $(PACKAGE_WORK)/image-context && cp $(DEB) $(PACKAGE_WORK)/image-context/
+	$(PODMAN) build -f Containerfile --build-arg BASE=$(BASE) -t $(IMAGE) --iidfile $@.tmp $(PACKAGE_WORK)/image-context
+	mv $@.tmp $@ && rm -rf $(PACKAGE_WORK)/image-context
+
+$(PACKAGE_WORK)/image.args: FORCE
+	@mkdir -p $(@D) && echo "$(PODMAN) $(BASE) $(IMAGE)" > $@.tmp && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
+
+## test-base: the tests' base image $(TEST_BASE): a minimal Debian 12 root from mmdebstrap, imported into podman (once)
+test-base: | image-deps
+	@$(PODMAN) image inspect $(TEST_BASE) >/dev/null 2>&1 || { \
+	  mkdir -p $(PACKAGE_WORK) && echo "mmdebstrap --variant=minbase bookworm (about a minute)" && \
+	  mmdebstrap --quiet --variant=minbase --format=tar bookworm $(PACKAGE_WORK)/base-rootfs.tar && \
+	  $(PODMAN) import --quiet $(PACKAGE_WORK)/base-rootfs.tar $(TEST_BASE) && rm $(PACKAGE_WORK)/base-rootfs.tar; }
+
+# make test: the package and the image PackagingTests drive, from the mmdebstrap base; both are cached (a second
+# make test rebuilds neither unless the binary, the packaging or the Containerfile changed). Skipped, saying
+# why, where podman cannot run a container or there is no dpkg (macOS); PackagingTests then skip too.
+package-test-artefacts: test-deps
+	@if ! command -v dpkg >/dev/null; then echo "make test: no dpkg here: the Debian package and container image tests are skipped"; \
+	elif ! err=$$($(PODMAN) info 2>&1 >/dev/null); then \
+	  echo "make test: podman cannot run here ($$(printf '%s' "$$err" | head -n 1)): the Debian package and container image tests are skipped"; \
+	  $(MAKE) --no-print-directory build; \
+	else $(MAKE) --no-print-directory test-base && $(MAKE) --no-print-directory image BASE=$(TEST_BASE); fi
+
+## dist: build/fullbleed-VERSION.tar.gz (git archive of HEAD; packaging/COMMIT carries the commit) and build/fullbleed.rb, the Homebrew formula for it (RELEASE_URL: where the tarball will be published)
+RELEASE_URL ?=
+dist:
+	@[ -n "$(RELEASE_URL)" ] || { echo "make dist: set RELEASE_URL, the folder URL the tarball will be published at"; exit 2; }
+	@mkdir -p build && git archive --format=tar.gz --prefix=fullbleed-$(VERSION)/ -o build/fullbleed-$(VERSION).tar.gz HEAD
+	@sha=$$(sha256sum build/fullbleed-$(VERSION).tar.gz | cut -d' ' -f1) && \
+	sed -e 's|^  url ".*"|  url "$(RELEASE_URL)/fullbleed-$(VERSION).tar.gz"|' -e "s|^  sha256 \".*\"|  sha256 \"$$sha\"|" Formula/fullbleed.rb > build/fullbleed.rb && \
+	echo "build/fullbleed-$(VERSION).tar.gz (sha256 $$sha), build/fullbleed.rb"
+# ---- end of packages ----
 
 ## run: build, then make the heroes of Samples/ with the default pipeline into build/heroes/
 run: build

@@ -67,8 +67,10 @@ let package = Package(
                              .linkedLibrary("pthread")]
         ),
         .target(name: "FullBleedFaces", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedFaces"]),
+        // The git commit `make build` stamps into the binary for `fullbleed --version` (no library).
+        .target(name: "CFullBleedBuildStamp"),
         // Argument parsing, progress, exit codes.
-        .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCore", "FullBleedCodecs"]),
+        .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCore", "FullBleedCodecs", "CFullBleedBuildStamp"]),
 
         // Shared fixtures and image comparison helpers for every test target.
         .target(name: "FullBleedTestSupport", dependencies: ["FullBleedImage"], path: "Tests/FullBleedTestSupport"),

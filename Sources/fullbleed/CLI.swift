@@ -78,7 +78,7 @@ enum CLI {
             }
             return ExitCode.success
         case "--version", "-V":
-            output.write("fullbleed \(ToolVersion.current)")
+            output.write(BuildInfo.versionLine)
             return ExitCode.success
         default:
             break

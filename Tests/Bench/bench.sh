@@ -6,7 +6,7 @@
 # on the JPEG photos of ../shared/corpus/photos plus ../shared/corpus/edge/large_8000x6000.jpg.
 # Also: FullBleed --jobs 1 vs --jobs N, time per megapixel from 2 to 48 MP, and a no-op rebuild of 200
 # assets. Writes build/bench/results.md (printed at the end), results.tsv (summary) and runs.tsv (every
-# timed run). Expects `make build` to have made .build/release/fullbleed (`make bench` does).
+# timed run). Expects `make build` to have made .build/static/release/fullbleed (`make bench` does).
 #
 # Environment: BENCH_RUNS (rounds per measurement, default 5; the median is reported),
 # BENCH_JOBS (processes/jobs per tool, default nproc), BENCH_NOOP_ASSETS (default 200), BENCH_NOOP_RUNS
@@ -22,7 +22,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 BENCH_DIR=$ROOT/Tests/Bench
 OUT_DIR=$ROOT/build/bench
-BIN=$ROOT/.build/release/fullbleed
+BIN=$ROOT/.build/static/release/fullbleed
 PIPELINE=$ROOT/Pipelines/bench-parity.json
 SHARED=${FULLBLEED_SHARED:-$(dirname "$ROOT")/shared}
 RUNS=${BENCH_RUNS:-5}
