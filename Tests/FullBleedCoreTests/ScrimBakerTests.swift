@@ -91,6 +91,30 @@ struct ScrimBakerTests {
         #expect(baked.verification.values.allSatisfy { $0 >= 4.5 })
     }
 
+    /// The verdict holds on the delivered files: a delivered rendering a little brighter than the composited
+    /// pixels (as a codec's loss can make the worst pixels of a region) leaves a gradient fitted to the
+    /// composited pixels short, and the baker raises it until the rendering passes too. The verification
+    /// reports the lower of the two contrasts.
+    @Test func deliveredRenderingsAreVerified() throws {
+        let hero = ToolbarHeroes.grey { _, _ in 0.6 }
+        let scrim = Self.flatScrim(opacity: 0.3, plateau: 0.85)
+        let composited = ScrimBaker.bake(hero: hero, recommendation: Self.recommendation(scrim), device: Self.device,
+                                         parameters: ToolbarAnalysisParameters())
+        /// Every 8-bit code 3 higher, the loss of a codec in the worst direction.
+        func brighter(_ image: Image) -> [Image] {
+            [Image(width: image.width, height: image.height, layout: .rgb, samples: image.samples8.map { UInt8(min(255, Int($0) + 3)) })]
+        }
+        let delivered = ScrimBaker.bake(hero: hero, recommendation: Self.recommendation(scrim), device: Self.device,
+                                        parameters: ToolbarAnalysisParameters(), delivered: brighter)
+        #expect(composited.meetsTarget && delivered.meetsTarget)
+        #expect(delivered.opacity > composited.opacity, "\(delivered.opacity) vs \(composited.opacity)")
+        // The composited pixels of the raised gradient, brightened, still pass: the verdict is true of them.
+        let check = ScrimBaker.bake(hero: try #require(brighter(delivered.image).first), recommendation: Self.recommendation(nil),
+                                    device: Self.device, parameters: ToolbarAnalysisParameters())
+        #expect(check.meetsTarget, "\(check.verification)")
+        #expect(delivered.verification.values.allSatisfy { $0 >= 4.5 })
+    }
+
     /// An unreachable target is reported, with the scrim at full opacity.
     @Test func unreachableTargetIsReported() {
         let hero = ToolbarHeroes.grey { _, _ in 0.6 }

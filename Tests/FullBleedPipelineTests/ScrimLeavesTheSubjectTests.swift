@@ -78,15 +78,14 @@ import FullBleedTestSupport
         return result
     }
 
-    /// A 1000×1500 photo: busy black-and-white stripes over the top 420 rows (the band needs a scrim),
-    /// mid grey below, and a textured subject patch given by the sidecar at `subjectTop` (fraction).
+    /// A 1000×1500 photo: busy black-and-white stripes (the band needs a scrim, and it is no light band)
+    /// around a textured subject patch given by the sidecar at `subjectTop` (fraction).
     static func build(subjectTop: Double) throws -> AssetBuilder.Output {
         let width = 1000, height = 1500
         let top = Int(subjectTop * Double(height)), bottom = top + 300
         let image = SyntheticImages.rgb8(width: width, height: height) { x, y, c in
-            if y < 420 { return (x / 12 + y / 40) % 2 == 0 ? 245 : 10 }
             if y >= top, y < bottom, x >= 300, x < 700 { return UInt8(truncatingIfNeeded: 90 + (x * (c + 2) + y * 3) % 110) }
-            return 128
+            return (x / 12 + y / 40) % 2 == 0 ? 245 : 10
         }
         let bytes = try Codecs.encode(image, as: .png(PNGEncodeOptions()))
         let sidecar = try Sidecar.parse(Data("{\"subject\": {\"x\": 0.3, \"y\": \(subjectTop), \"width\": 0.4, \"height\": 0.2}}".utf8))
@@ -94,10 +93,14 @@ import FullBleedTestSupport
         return try AssetBuilder.build(try AssetPlan(source: source, bytes: bytes, sidecar: sidecar, spec: spec), bytes: bytes)
     }
 
-    /// Subjects far enough below the band that the scrim (band + 48-pt fade) has ended above them.
+    /// Subjects far enough below the band that the scrim (band + 48-pt fade) has ended above them. The
+    /// striped band is no light band (a white veil for black glyphs would lift its dark stripes by tens of L*),
+    /// so the tone rule gives white glyphs over a dark gradient, and that gradient ends above the subject.
     @Test(arguments: [0.45, 0.55])
     func theBakedScrimLeavesALowSubjectAlone(subjectTop: Double) throws {
         let output = try Self.build(subjectTop: subjectTop)
+        let colors = output.record.targets.compactMap { $0.recommendation?.scrims.first { $0.edge == .top }?.color }
+        #expect(!colors.isEmpty && colors.allSatisfy { $0 == .black }, "top scrims: \(colors)")
         let found = try Self.changes(output)
         try #require(!found.isEmpty, "no target whose subject clears the band with a baked scrim")
         for change in found {

@@ -7,10 +7,17 @@ sRGB samples linearised with the sRGB curve (SPEC 2.1), Y = the sRGB row of SPEC
 plane box-reduced by the integer factor floor(pixels per point) (SPEC 2.7: about one pixel per point; a
 partial last block is dropped), blurred with a true sampled Gaussian at the region's sigma (kernel
 exp(-i^2 / 2 sigma^2) to ceil(4 sigma), normalised, separable, numpy mode='symmetric' edges), and the region
-statistics of RegionMetrics computed: mean Y, nearest-rank P0.5 and P99.5 (the ceil(p/100 n)-th smallest).
+statistics of RegionMetrics computed over the rectangle the report names (its points times the plane's pixels
+per point; the pixels whose centres lie inside it): mean Y, nearest-rank P0.5 and P99.5 (the ceil(p/100 n)-th
+smallest).
+
+On the baked (-scrim) tiers, each region that the top or bottom scrim serves at rest (scrollOffsetPoints 0)
+also gets the contrast its recommended glyph colour reaches there, in WCAG 2 terms (SPEC 2.3: white glyphs
+1.05 / (P99.5 + 0.05), black glyphs (P0.5 + 0.05) / 0.05) against the report's WCAG target; regions of an
+APCA target get no contrast.
 
 Prints one JSON object: {"rows": [...]} with, per (asset, target, tier file, region), the report's values
-(plain tiers) and the oracle's. Usage: glyph_region_oracle.py OUT
+(plain tiers), the oracle's, and on baked tiers "glyphColor", "contrast" and "contrastTarget". Usage: glyph_region_oracle.py OUT
 """
 import json
 import math
@@ -66,9 +73,14 @@ def nearest_rank(sorted_values, p):
 
 
 def span(start, end, ppp, limit):
-    low = min(max(0, math.floor(start * ppp)), limit - 1)
-    high = max(low + 1, min(limit, math.ceil(end * ppp)))
+    """The pixels whose centres lie in [start, end) points (at least one, clamped to the plane)."""
+    low = min(max(0, math.ceil(start * ppp - 0.5)), limit - 1)
+    high = max(low + 1, min(limit, math.floor(end * ppp - 0.5) + 1))
     return low, high
+
+
+def wcag_contrast(glyph, low, high):
+    return 1.05 / (high + 0.05) if glyph == "white" else (low + 0.05) / 0.05
 
 
 def main(out):
@@ -88,6 +100,10 @@ def main(out):
                 continue
             hero_w = analysis["layout"]["heroWidthPoints"]
             low_p = analysis["parameters"]["metrics"]["lowPercentile"]
+            wcag = (analysis["parameters"]["target"].get("wcag") or {}).get("ratio")
+            recommendation = target.get("recommendation") or {}
+            glyph = {"top": recommendation.get("glyphColor"),
+                     "bottom": (recommendation.get("lowerText") or {}).get("glyphColor")}
             high_p = analysis["parameters"]["metrics"]["highPercentile"]
             # Each tier once, its baked-gradient variant nested as "scrim".
             variants = []
@@ -117,6 +133,11 @@ def main(out):
                                "region": region["name"], "analysisPixelsPerPoint": appp,
                                "oracle": {"mean": float(values.mean()), "low": nearest_rank(values, low_p),
                                           "high": nearest_rank(values, high_p)}}
+                        edge = geometry.get("scrimEdge", "top")
+                        if kind == "scrim" and wcag is not None and geometry.get("scrollOffsetPoints", 0) == 0 and glyph.get(edge):
+                            row["glyphColor"] = glyph[edge]
+                            row["contrast"] = wcag_contrast(glyph[edge], row["oracle"]["low"], row["oracle"]["high"])
+                            row["contrastTarget"] = wcag
                         if kind == "plain":
                             m = region["metrics"]
                             row["report"] = {"mean": m["meanLuminance"], "low": m["lowLuminance"], "high": m["highLuminance"]}

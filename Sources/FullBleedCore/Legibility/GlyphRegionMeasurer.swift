@@ -65,7 +65,11 @@ struct GlyphRegionMeasurer {
                                             parameters: metricsParameters)
                 metrics.rect = rect   // in the reduced hero's pixels, not the band's
                 let verdict = GlyphRegionVerdict(metrics: metrics, target: parameters.target, compositing: parameters.compositing)
-                reports[i] = GlyphRegionReport(region: region, rect: region.pixelRect(pixelsPerPoint: pixelsPerPoint, bounds: hero.size),
+                // Named as measured: the region snapped to the analysis pixels, so the report's rectangle is
+                // the one its metrics describe (at 1.25 pixels per point the layout's points fall between pixels).
+                let measured = region.snapped(pixelsPerPoint: analysisPPP, bounds: reducedSize)
+                let heroRect = PixelRect(x: rect.x * factor, y: rect.y * factor, width: rect.width * factor, height: rect.height * factor)
+                reports[i] = GlyphRegionReport(region: measured, rect: heroRect,
                                                blurSigmaPoints: sigmaPoints, blurSigmaPixels: sigmaPoints * pixelsPerPoint,
                                                metrics: metrics, verdict: verdict)
             }

@@ -73,9 +73,10 @@ public struct GlyphRegionReport: Sendable, Hashable, Codable {
     public var name: String
     public var kind: GlyphRegionKind
     public var surface: GlyphSurface
-    /// The region in points from the hero's top-left.
+    /// The region in points from the hero's top-left, as measured: the layout's rectangle rounded outwards
+    /// to the analysis pixels (`GlyphRegion.snapped`), so it names exactly the pixels `metrics` describe.
     public var region: GlyphRegion
-    /// The region in the hero's pixels (rounded outwards, clamped to the hero).
+    /// The same rectangle in the hero's pixels (the analysis pixels times the box-reduction factor).
     public var rect: PixelRect
     /// Gaussian sigma the glyphs see, points.
     public var blurSigmaPoints: Double

@@ -78,6 +78,19 @@ public struct GlyphRegion: Sendable, Hashable, Codable {
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
 
+    /// The region as measured on an image with `pixelsPerPoint` and `bounds`: `pixelRect` (rounded
+    /// outwards, clamped) given back in points, so the rectangle a report names is exactly the pixels
+    /// measured (its edges times `pixelsPerPoint` are whole pixels).
+    public func snapped(pixelsPerPoint: Double, bounds: PixelSize) -> GlyphRegion {
+        let rect = pixelRect(pixelsPerPoint: pixelsPerPoint, bounds: bounds)
+        var copy = self
+        copy.x = Double(rect.x) / pixelsPerPoint
+        copy.y = Double(rect.y) / pixelsPerPoint
+        copy.width = Double(rect.width) / pixelsPerPoint
+        copy.height = Double(rect.height) / pixelsPerPoint
+        return copy
+    }
+
     /// The region as a rectangle of an image with `pixelsPerPoint`, rounded outwards and clamped into
     /// `bounds` (at least one pixel, so a region of a tiny image still measures something).
     public func pixelRect(pixelsPerPoint: Double, bounds: PixelSize) -> PixelRect {

@@ -34,6 +34,11 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
     /// Above this mean CIE L* change (0-100) of the top scrim over the band the band gets the `.hard` scroll
     /// edge effect: above it no scrim stays subtle; see `ScrollEdgeStyle`.
     public var hardEdgeLightnessChange: Double
+    /// The largest mean CIE L* change (0-100) over the band that a white (light) scrim under black glyphs may
+    /// make, measured as the baked file's `bandLightnessChange`: black glyphs are chosen only where the band
+    /// is already light enough that they need no scrim, or a white scrim this subtle; everywhere else the
+    /// glyphs are white over a dark gradient (the recipe's "subtle dark gradient at the top") [E: 5 L*].
+    public var lightScrimLightnessChange: Double
     /// RMS contrast (std of L*) of a photo-drawn band region above which, with edge density above
     /// `metrics.edgeDensityThreshold`, the band gets the `.hard` edge [SPEC 2.6: "plate if > 20"].
     public var hardEdgeRMSContrast: Double
@@ -51,7 +56,7 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
     public init(target: LegibilityTarget = .wcag(ratio: 4.5), compositing: ScrimCompositing = .gammaEncoded,
                 glassSigmaPoints: Double = 10, textBoxes: [TextBox] = [], glyphSigmaPoints: Double = 1.5,
                 opacityMargin: Double = 0.02, scrimFadePoints: Double = 48, fadeStopCount: Int = 8,
-                bakeOpacityStep: Double = 0.01, hardEdgeLightnessChange: Double = 20, hardEdgeRMSContrast: Double = 20,
+                bakeOpacityStep: Double = 0.01, hardEdgeLightnessChange: Double = 20, lightScrimLightnessChange: Double = 5, hardEdgeRMSContrast: Double = 20,
                 geometry: ToolbarGeometry = .iOS26, inlineTitle: InlineTitlePlacement = .afterCollapse, webWidthPoints: Double = 430, metrics: RegionMetricsParameters = .default) {
         switch target {
         case .wcag(let ratio): precondition(ratio >= 1 && ratio.isFinite, "WCAG target must be a finite ratio >= 1, got \(ratio)")
@@ -63,6 +68,7 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
                      "opacity margin must be in 0...1, fade length >= 0, fade stops >= 1")
         precondition(bakeOpacityStep > 0 && bakeOpacityStep <= 1 && (0...100).contains(hardEdgeLightnessChange),
                      "bake step must be in (0, 1], hard-edge L* change in 0...100")
+        precondition((0...100).contains(lightScrimLightnessChange), "light-scrim L* change must be in 0...100")
         precondition(webWidthPoints > 0 && webWidthPoints.isFinite, "web width must be positive")
         self.target = target
         self.compositing = compositing
@@ -74,6 +80,7 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
         self.fadeStopCount = fadeStopCount
         self.bakeOpacityStep = bakeOpacityStep
         self.hardEdgeLightnessChange = hardEdgeLightnessChange
+        self.lightScrimLightnessChange = lightScrimLightnessChange
         self.hardEdgeRMSContrast = hardEdgeRMSContrast
         self.geometry = geometry
         self.inlineTitle = inlineTitle

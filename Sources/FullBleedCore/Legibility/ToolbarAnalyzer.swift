@@ -26,21 +26,38 @@ public enum ToolbarAnalyzer {
         let layout = HeroGlyphLayout(hero: hero, device: device, parameters: parameters)
         let (reports, analysisPPP) = GlyphRegionMeasurer(parameters: parameters)
             .measure(hero: hero, regions: layout.regions, pixelsPerPoint: layout.pixelsPerPoint)
-        // Each edge's band, from the edge to the far side of its glyph regions at rest, as the baked
-        // file's `bandLightnessChange` is measured: the tone choice compares the candidate gradients on it.
+        // Each edge's band, from the edge to the far side of its glyph regions at rest, at the hero's own
+        // resolution, as the baked file's `bandLightnessChange` is measured: the tone choice compares the
+        // candidate gradients on it, and holds a white veil to `lightScrimLightnessChange` on it. Each candidate
+        // is measured as it will be baked: raised until the composited pixels reach the target (gamma-space
+        // compositing over fine detail can need more than the closed form on the blurred luminance says).
         let bands = [ScrimEdge.top, .bottom].compactMap { edge -> ScrimBandPreview? in
             guard let extent = ToolbarAnalysis.glyphExtentPoints(of: reports.map(\.region), from: edge,
                                                                  heroHeightPoints: layout.heroHeightPoints) else { return nil }
-            return ScrimBandPreview(hero: hero, heroPixelsPerPoint: layout.pixelsPerPoint, edge: edge, extentPoints: extent)
+            return ScrimBandPreview(hero: hero, heroPixelsPerPoint: layout.pixelsPerPoint, edge: edge, extentPoints: extent,
+                                    pixelsPerPoint: layout.pixelsPerPoint)
         }
         let recommendation = ToolbarRecommender.recommend(reports, heroHeightPoints: layout.heroHeightPoints,
                                                         subjectSpanPoints: subjectSpan.map { ($0.lowerBound * layout.heroHeightPoints)...($0.upperBound * layout.heroHeightPoints) },
-                                                        measuredChange: { scrim in bands.first { $0.edge == scrim.edge }?.change(scrim) ?? 0 },
+                                                        measuredChange: { scrim in
+                                                            bands.first { $0.edge == scrim.edge }?.change(asBaked(scrim, hero: hero, device: device, parameters: parameters)) ?? 0
+                                                        },
                                                         parameters: parameters)
         return ToolbarAnalysis(regions: reports, recommendation: recommendation,
                                layout: device.map { HeroLayout(device: $0, deliveredPixelSize: deliveredPixelSize ?? hero.size) },
                                deviceID: device?.id, heroPixelSize: hero.size, pixelsPerPoint: layout.pixelsPerPoint,
                                heroHeightPoints: layout.heroHeightPoints, analysisPixelsPerPoint: analysisPPP,
                                parameters: parameters)
+    }
+
+    /// `scrim` as `ScrimBaker` bakes it into `hero` for the glyph tone it serves: raised in
+    /// `bakeOpacityStep`s until that tone reaches the target on the composited pixels.
+    static func asBaked(_ scrim: ScrimRecommendation, hero: Image, device: DeviceClass?, parameters: ToolbarAnalysisParameters) -> ScrimRecommendation {
+        let tone = scrim.color.glyphTone
+        let candidate = scrim.edge == .top
+            ? ToolbarRecommendation(glyphTone: tone, scrim: scrim, scrollEdgeEffect: .soft, regionNames: [], busyRegions: [], lowerText: nil)
+            : ToolbarRecommendation(glyphTone: .white, scrim: nil, scrollEdgeEffect: .soft, regionNames: [], busyRegions: [],
+                                    lowerText: LowerTextRecommendation(glyphTone: tone, scrim: scrim, regionNames: [], busyRegions: []))
+        return ScrimBaker.bake(hero: hero, recommendation: candidate, device: device, parameters: parameters).scrims.first ?? scrim
     }
 }

@@ -56,15 +56,16 @@ public struct LowerTextRecommendation: Sendable, Hashable, Codable {
 /// tone for the status bar and the toolbar, a scrim strong enough for the worst region (or none), and
 /// the scroll edge effect style.
 ///
-/// The tone is the one whose scrim changes the photo least as seen over all regions of the top group (the
-/// toolbar regions and text boxes centred in the upper half): the mean CIE L* change, per pixel over the
-/// band from the edge to the far side of the regions, that the gradient each tone needs makes on the
-/// analysed hero (`ScrimBandPreview`, measured as the baked file's `bandLightnessChange` is; a tone needing
-/// no scrim changes nothing and wins); a tone no scrim can serve loses; equal changes go to the weaker
-/// scrim; when both need none, the one whose worst region has the higher contrast. So a dark photo gets
-/// white glyphs over a dark gradient and a bright one dark glyphs over a light veil, rather than whichever
-/// opacity is smaller. With no region in the top group (a web hero whose only text box is low), the tone is
-/// `.white`, no scrim, `.soft`, and `regionNames` is empty.
+/// The tone (over all regions of the top group: the toolbar regions and text boxes centred in the upper half)
+/// is white over a dark gradient unless the band is already light: black glyphs only where they need no scrim,
+/// or a white one whose change over the band is at most `ToolbarAnalysisParameters.lightScrimLightnessChange`
+/// (5 L*). The change is the mean CIE L* change per pixel, over the band from the edge to the far side of the
+/// regions, that a tone's gradient makes on the analysed hero (`ScrimBandPreview`, measured as the baked
+/// file's `bandLightnessChange` is). Of the tones allowed, the one whose scrim changes the photo least (a
+/// tone needing no scrim changes nothing and wins); equal changes go to the weaker scrim; when both need none,
+/// the one whose worst region has the higher contrast; a tone no scrim can serve loses. So a dark or mid
+/// band gets white glyphs over a dark gradient, never a white fog. With no region in the top group (a web hero
+/// whose only text box is low), the tone is `.white`, no scrim, `.soft`, and `regionNames` is empty.
 public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     /// The glyph colour for the status bar and toolbar (manifest `glyphColor`); the manifest gives the
     /// matching `toolbarColorScheme` beside it (white glyphs: `"dark"`).

@@ -4,7 +4,7 @@ enum ToolbarRecommender {
     /// - Parameter subjectSpanPoints: the subject's rows, points from the hero's top edge; each scrim's fade
     ///   ends before it reaches them (nil: no subject, the full `scrimFadePoints`).
     /// - Parameter measuredChange: the mean CIE L* change a candidate gradient makes over its band, measured
-    ///   on the hero's pixels (`ScrimBandPreview.change`).
+    ///   on the hero's pixels (`ScrimBandPreview.change`) for the gradient as it will be baked.
     static func recommend(_ reports: [GlyphRegionReport], heroHeightPoints: Double, subjectSpanPoints: ClosedRange<Double>? = nil,
                           measuredChange: (ScrimRecommendation) -> Double,
                           parameters: ToolbarAnalysisParameters) -> ToolbarRecommendation {
@@ -36,15 +36,21 @@ enum ToolbarRecommender {
     }
 
     /// The tone of one group, its scrim (nil when none is needed) and the change that scrim makes as seen.
-    /// Restraint: of the tones a scrim can serve, the one whose gradient changes the photo least as seen
-    /// (`measuredChange`), not the one with the smaller opacity; equal changes go to the weaker scrim. A tone
-    /// no scrim can serve (an APCA target above what black or white reach) is taken only when neither can,
-    /// with the better worst contrast, at opacity 1.
+    /// Tone rule: white glyphs over a dark gradient, unless the band is already light, which is when black
+    /// glyphs need no scrim or a white one that changes the band by at most
+    /// `parameters.lightScrimLightnessChange` L* (`measuredChange`, as the baked file's
+    /// `bandLightnessChange` is measured). Of the tones allowed, the one whose scrim changes the photo least
+    /// as seen, not the one with the smaller opacity; equal changes go to the weaker scrim, and when neither
+    /// tone needs a scrim to the higher worst contrast. A tone no scrim can serve (an APCA target above what
+    /// black or white reach) is taken only when the other cannot be served either, with the better worst
+    /// contrast, at opacity 1; black glyphs under a white scrim that is not subtle are taken only when white
+    /// glyphs cannot be served.
     /// `clearance`: distance from `edge` in points where the subject starts; the fades end there.
     static func decide(_ reports: [GlyphRegionReport], edge: ScrimEdge, heroHeightPoints: Double, clearance: Double? = nil,
                        measuredChange: (ScrimRecommendation) -> Double,
                        parameters: ToolbarAnalysisParameters) -> (GlyphTone, ScrimRecommendation?, Double) {
         guard !reports.isEmpty else { return (.white, nil, 0) }
+        typealias Choice = (tone: GlyphTone, scrim: ScrimRecommendation?, change: Double)
         func need(_ tone: GlyphTone) -> Double? {
             var most = 0.0
             for report in reports {
@@ -54,24 +60,25 @@ enum ToolbarRecommender {
             return most
         }
         func worstContrast(_ tone: GlyphTone) -> Double { reports.map { $0.verdict.contrast(of: tone) }.min() ?? 0 }
-        func change(_ scrim: ScrimRecommendation?) -> Double { scrim.map(measuredChange) ?? 0 }
-        func candidate(_ tone: GlyphTone) -> (tone: GlyphTone, scrim: ScrimRecommendation?, change: Double) {
+        func candidate(_ tone: GlyphTone) -> Choice {
             let found = scrim(for: tone, required: need(tone) ?? 1, reports: reports, edge: edge, heroHeightPoints: heroHeightPoints,
                               clearance: clearance, parameters: parameters)
-            return (tone, found, change(found))
+            return (tone, found, found.map(measuredChange) ?? 0)
         }
         let light = need(.white), dark = need(.black)
-        let chosen: (tone: GlyphTone, scrim: ScrimRecommendation?, change: Double)
-        switch (light, dark) {
-        case let (l?, d?) where l > 0 && d > 0:
-            let (white, black) = (candidate(.white), candidate(.black))
-            if abs(white.change - black.change) > 1e-9 { chosen = white.change < black.change ? white : black } else { chosen = l <= d ? white : black }
-        case let (l?, d?) where l > 0 || d > 0: chosen = candidate(l <= d ? .white : .black)   // one needs no scrim
-        case (_?, nil): chosen = candidate(.white)
-        case (nil, _?): chosen = candidate(.black)
-        default: chosen = candidate(worstContrast(.white) >= worstContrast(.black) ? .white : .black)
+        let white = light.map { _ in candidate(.white) }
+        let black = dark.map { _ in candidate(.black) }
+        // Black glyphs only over a band that is already light: no scrim, or a white one that stays subtle.
+        let lightBand = black.flatMap { $0.scrim == nil || $0.change <= parameters.lightScrimLightnessChange ? $0 : nil }
+        switch (white, lightBand) {
+        case let (w?, b?):
+            if w.scrim == nil && b.scrim == nil { return worstContrast(.white) >= worstContrast(.black) ? w : b }
+            if abs(w.change - b.change) > 1e-9 { return w.change < b.change ? w : b }
+            return (light ?? 1) <= (dark ?? 1) ? w : b
+        case let (w?, nil): return w
+        case let (nil, b?): return b
+        case (nil, nil): return black ?? candidate(worstContrast(.white) >= worstContrast(.black) ? .white : .black)
         }
-        return (chosen.tone, chosen.scrim, chosen.change)
     }
 
     /// The gradient `tone` needs over `reports` (`required`: the strongest opacity a region asks), nil when

@@ -10,8 +10,9 @@ public struct BakedScrim: Sendable, Equatable {
     public var lowerOpacity: Double?
     /// The scrims as baked (the recommended ones, scaled up when the opacity had to be raised).
     public var scrims: [ScrimRecommendation]
-    /// Per region, the contrast its group's glyph tone reaches on the composited pixels, measured like
-    /// the analysis (same blurs and percentiles): WCAG ratio, or `|Lc|` for an APCA target.
+    /// Per region, the lowest contrast its group's glyph tone reaches on the composited pixels and on every
+    /// delivered rendering of them (the files as decoded), measured like the analysis (same blurs and
+    /// percentiles): WCAG ratio, or `|Lc|` for an APCA target.
     public var verification: [String: Double]
     /// Whether every region reaches the target.
     public var meetsTarget: Bool
@@ -34,16 +35,22 @@ public struct BakedScrim: Sendable, Equatable {
 /// the contrast on the composited pixels rather than trusting the closed form (SPEC 2.5, 7.3).
 ///
 /// The gradients are composited as recommended (gamma-encoded or linear light, `ScrimCompositor`), then
-/// every glyph region is measured again exactly as `ToolbarAnalyzer` measures it. While a group (the top
-/// scrim's regions, or the lower text boxes) misses the target, its scrim's opacity is raised by
-/// `parameters.bakeOpacityStep` (every stop scaled) and the original hero composited again, up to opacity
-/// 1. A group without a scrim is not given one: call the analyzer on the same hero first. Deterministic.
+/// every glyph region is measured again exactly as `ToolbarAnalyzer` measures it, on the composited pixels
+/// and on each rendering `delivered` returns (the caller's encode-then-decode of the files it will write, so
+/// the codec's loss is included: a gradient fitted to exactly the target leaves nothing for JPEG). While a
+/// group (the top scrim's regions, or the lower text boxes) misses the target on any of them, its scrim's
+/// opacity is raised by `parameters.bakeOpacityStep` (every stop scaled) and the original hero composited
+/// again, up to opacity 1 (at most `1 / bakeOpacityStep` rounds). A group without a scrim is not given one:
+/// call the analyzer on the same hero first. Deterministic when `delivered` is.
 public enum ScrimBaker {
     /// - Parameters:
     ///   - hero: the hero the recommendation was made for, at any tier (the gradient is in points).
     ///   - device: the device the analysis used (nil for web targets).
+    ///   - delivered: the composited hero as each delivered file will decode (same size); empty when only
+    ///     the composited pixels are verified.
     public static func bake(hero: Image, recommendation: ToolbarRecommendation, device: DeviceClass?,
-                            parameters: ToolbarAnalysisParameters) -> BakedScrim {
+                            parameters: ToolbarAnalysisParameters,
+                            delivered: (Image) -> [Image] = { _ in [] }) -> BakedScrim {
         let layout = HeroGlyphLayout(hero: hero, device: device, parameters: parameters)
         let measurer = GlyphRegionMeasurer(parameters: parameters)
         let threshold = parameters.target.threshold
@@ -53,7 +60,9 @@ public enum ScrimBaker {
             let scrims = [top, bottom].compactMap { $0 }
             let image = ScrimCompositor.composite(hero, scrims: scrims, pixelsPerPoint: layout.pixelsPerPoint,
                                                   heroHeightPoints: layout.heroHeightPoints)
-            let reports = measurer.measure(hero: image, regions: layout.regions.filter(\.isAtRest), pixelsPerPoint: layout.pixelsPerPoint).reports
+            let reports = ([image] + delivered(image)).flatMap { picture in
+                measurer.measure(hero: picture, regions: layout.regions.filter(\.isAtRest), pixelsPerPoint: layout.pixelsPerPoint).reports
+            }
             var verification: [String: Double] = [:]
             var failing: Set<ScrimEdge> = []
             for report in reports {

@@ -1,6 +1,7 @@
 import FullBleedImage
 
-/// A copy of a hero's glyph band at about one pixel per point, on which a candidate gradient's change as
+/// A copy of a hero's glyph band (the analyzer keeps the hero's own pixels, so the change it measures is the
+/// one the largest baked tier's `bandLightnessChange` reports), on which a candidate gradient's change as
 /// seen is measured the way the baked file's is (`BandLightnessChange`): the gradient composited over the
 /// copy (`ScrimCompositor`, the baker's compositing), then the mean absolute CIE L* difference per pixel,
 /// full width, from the edge to the far side of the glyph regions. The restraint rule compares the two

@@ -1,3 +1,4 @@
+import FullBleedCodecs
 import FullBleedCore
 import FullBleedImage
 
@@ -35,7 +36,8 @@ enum AnalyseStep {
 }
 
 /// `.bake`: the recommended gradient baked into each produced tier (the `-scrim` variants), re-verified on
-/// the baked pixels.
+/// the baked pixels and on each of them encoded in every output format of the target and decoded again,
+/// so the legibility verdict holds on the delivered files, the codec's loss included.
 enum BakeStep {
     /// Derivative index -> baked picture; empty when nothing is to be baked. Warnings name tiers whose baked
     /// gradient misses the target contrast.
@@ -47,13 +49,25 @@ enum BakeStep {
         for (i, derivative) in target.derivatives.derivatives.enumerated() {
             guard let picture = tiers.pictures[i] else { continue }
             let result = ScrimBaker.bake(hero: picture, recommendation: analysis.recommendation, device: target.device,
-                                         parameters: plan.analysisParameters)
+                                         parameters: plan.analysisParameters,
+                                         delivered: { baked in deliveredRenderings(of: baked, outputs: target.spec.outputs ?? plan.spec.outputs) })
             if !result.meetsTarget {
                 warnings.append("\(target.hero.name) \(derivative.tier.label): baked gradient does not reach the target contrast")
             }
             baked[i] = result
         }
         return (baked, warnings)
+    }
+
+    /// `picture` as each of `outputs` will decode: encoded with the output's options (deterministic, so these
+    /// are the written files' pixels) and decoded at full size. A format that fails to encode here is left
+    /// out; the real encode reports the error.
+    static func deliveredRenderings(of picture: Image, outputs: [OutputSpec]) -> [Image] {
+        outputs.compactMap { output in
+            guard let bytes = try? Codecs.encode(picture, as: output.options),
+                  let decoded = try? Codecs.decode(bytes), decoded.image.size == picture.size else { return nil }
+            return decoded.image
+        }
     }
 
     /// Derivative index -> the mean CIE L* change between the plain and the baked tier from the top to the
