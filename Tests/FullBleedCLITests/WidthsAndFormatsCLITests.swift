@@ -28,7 +28,7 @@ import FullBleedTestSupport
     @Test(arguments: [
         (["--widths", "320"], "fullbleed build: --widths applies to web targets, and pipeline ios-hero has none (every target is a device)" + usageTail),
         (["--formats", "webp"], "fullbleed build: --formats applies to web targets, and pipeline ios-hero has none (every target is a device)" + usageTail),
-        (["--emit", "html"], #"fullbleed build: emit html: needs a web target ({"web": "hero", "widths": [...]}), and pipeline ios-hero has only device targets"#),
+        (["--emit", "html"], #"fullbleed build: Pipelines/ios-hero.json: emit html: needs a web target ({"web": "hero", "widths": [...]}), and pipeline ios-hero has only device targets"#),
     ])
     func webOptionsNeedAWebTarget(_ extra: [String], _ message: String) throws {
         let tmp = try TemporaryDirectory("web-options-devices")

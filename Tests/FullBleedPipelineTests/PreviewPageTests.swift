@@ -258,8 +258,9 @@ enum PreviewFixture {
         let web = try #require(record.targets.first { $0.name == "hero" })
         #expect(web.device == nil && web.recommendation != nil && built.report.target(named: "hero")?.legibility != nil)
         let frame = PreviewFrames.frame(for: web, context: .init(asset: record, report: built.report, outputFolderURL: ""))
-        // The title box of the pipeline: x 0.05, y 0.7, 0.6 × 0.22 of the hero.
-        #expect(frame.contains("<div class=\"text-box\" title=\"title\" style=\"left: 5.0000%; top: 70.0000%; width: 60.0000%; height: 22.0000%\"><span>title</span></div>"))
+        // The title box as the analysis measured it: the pipeline's x 0.05, y 0.7, 0.6 × 0.22 of the hero, snapped
+        // outward to whole analysis pixels (0.22 of the 360-px-tall hero is 79.2 px, measured as 80: 22.2222%).
+        #expect(frame.contains("<div class=\"text-box\" title=\"title\" style=\"left: 5.0000%; top: 70.0000%; width: 60.0000%; height: 22.2222%\"><span>title</span></div>"))
         #expect(!frame.contains("class=\"status\"") && !frame.contains("class=\"toolbar") && !frame.contains("class=\"glass\""))
         let numbers = PreviewNumbers.table(for: web, context: .init(asset: record, report: built.report, outputFolderURL: ""))
         #expect(numbers.contains("<th>Text boxes</th><td>"))
