@@ -10,9 +10,10 @@ BIN := $(STATIC_BUILD)/release/fullbleed
 # Debian packages the build needs (C libraries through SwiftPM system-library targets).
 # libheif-dev pulls in libheif1, whose own dependencies are the HEVC/AV1 codecs it has built in
 # (libde265-0, libx265-199, libaom3, libdav1d6): no plugin packages needed on Debian 12.
+# libmicrohttpd-dev: the HTTP server of `fullbleed review` (docs/review-server.md).
 # libdlib-dev: dlib 19.24's HOG face detector for FullBleedFaces (docs/subjects.md, "Face detection"); with its
 # dependencies (libdlib-data, LAPACK/BLAS, libopencv-core-dev, TBB) about 147 MB installed, 14 packages.
-APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev libheif-dev libdlib-dev
+APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev libheif-dev libdlib-dev libmicrohttpd-dev
 
 # apt-get as root, through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -21,7 +22,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (and jpeg-turbo is in some Homebrew versions), so their pkg-config folders are put on PKG_CONFIG_PATH for
 # every swift command this Makefile runs; SwiftPM reads the flags of each system-library target from pkg-config.
 UNAME := $(shell uname)
-BREW_PACKAGES := pkg-config jpeg-turbo libpng webp little-cms2 libheif openssl@3 dlib
+BREW_PACKAGES := pkg-config jpeg-turbo libpng webp little-cms2 libheif openssl@3 dlib libmicrohttpd
 ifeq ($(UNAME),Darwin)
 BREW_PKG_CONFIG := $(shell for f in openssl@3 jpeg-turbo; do p=$$(brew --prefix $$f 2>/dev/null) && printf '%s:' "$$p/lib/pkgconfig"; done)
 export PKG_CONFIG_PATH := $(BREW_PKG_CONFIG)$(PKG_CONFIG_PATH)
