@@ -107,6 +107,15 @@ void fbh_response_set_headers(fbh_response *response, const char *content_type, 
     response->extra_value = extra_name != NULL && extra_value != NULL ? strdup(extra_value) : NULL;
 }
 
+/* Percent-decoding as libmicrohttpd does it, except that a string holding an encoded NUL (%00) is left
+ * encoded: decoded, it would cut the C string short ("a.json%00.txt" read as "a.json"); left as it is,
+ * the handler refuses it. */
+static size_t fbh_unescape(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls; (void)connection;
+    if (strstr(text, "%00") != NULL) return strlen(text);
+    return MHD_http_unescape(text);
+}
+
 fbh_server *fbh_start(uint16_t port, size_t max_body_bytes, fbh_handler handler, void *context, int *error) {
     struct fbh_server *server = calloc(1, sizeof *server);
     if (server == NULL) {
@@ -126,6 +135,7 @@ fbh_server *fbh_start(uint16_t port, size_t max_body_bytes, fbh_handler handler,
                                       fbh_access, server,
                                       MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                                       MHD_OPTION_NOTIFY_COMPLETED, fbh_completed, server,
+                                      MHD_OPTION_UNESCAPE_CALLBACK, fbh_unescape, NULL,
                                       MHD_OPTION_CONNECTION_LIMIT, (unsigned int)64,
                                       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)60,
                                       MHD_OPTION_END);

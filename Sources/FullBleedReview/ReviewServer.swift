@@ -182,7 +182,8 @@ public final class ReviewServer: @unchecked Sendable {
                 try SidecarEditor.apply(.reviewed(sha256: SHA256.hex(bytes)), photoPath: photo)
             }
             let after = session.buildLocked(reason: "saved \(asset.source.path)")
-            var answer: [String: Any] = ["generation": after.generation, "seconds": after.seconds]
+            var answer: [String: Any] = ["generation": after.generation, "seconds": after.seconds,
+                                         "photoSeconds": after.photoSeconds[asset.source.path] ?? 0]
             if let error = after.error { answer["error"] = error }
             if let record = after.manifest?.assets.first(where: { $0.source.path == asset.source.path }) {
                 answer["asset"] = ReviewData.asset(record, snapshot: after, outputRoot: session.outputRoot)

@@ -17,6 +17,19 @@ public final class ReviewSession: @unchecked Sendable {
         public var error: String?
         /// Seconds the last build took.
         public var seconds = 0.0
+        /// Source path -> seconds its own build took (decode to encode), for the photos that build rebuilt.
+        public var photoSeconds: [String: Double] = [:]
+    }
+
+    /// The per-photo times of a build's events (delivered one at a time, on any thread).
+    private final class PhotoTimes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seconds: [String: Double] = [:]
+        func record(_ event: BuildEvent) {
+            guard case .asset(let asset) = event, asset.status != .unchanged else { return }
+            lock.lock(); seconds[asset.path] = asset.seconds; lock.unlock()
+        }
+        var all: [String: Double] { lock.lock(); defer { lock.unlock() }; return seconds }
     }
 
     let spec: PipelineSpec
@@ -74,15 +87,19 @@ public final class ReviewSession: @unchecked Sendable {
         let fresh = currentStamps()
         var next = snapshot
         next.generation += 1
+        next.photoSeconds = [:]
         let start = ContinuousClock.now
         do {
-            let summary = try BuildRunner.run(spec: spec, options: options) { _ in }
+            let times = PhotoTimes()
+            let summary = try BuildRunner.run(spec: spec, options: options) { times.record($0) }
+            next.photoSeconds = times.all
             next.manifest = try summary.manifestPath.map { try Manifest.load(path: $0) }
             next.error = nil
             let elapsed = start.duration(to: .now)
             next.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             log("review: \(reason): \(summary.built) built, \(summary.unchanged) unchanged, \(summary.failed) failed, "
-                + "\(summary.removed) removed in \(String(format: "%.2f", next.seconds)) s")
+                + "\(summary.removed) removed in \(String(format: "%.2f", next.seconds)) s"
+                + (next.photoSeconds.isEmpty ? "" : " (photos: " + next.photoSeconds.values.reduce(0, +).formatted(.number.precision(.fractionLength(2))) + " s)"))
             for failure in summary.failures { log("review: \(failure.source): \(failure.error)") }
         } catch {
             next.error = OneLine.escaped("\(error)")
