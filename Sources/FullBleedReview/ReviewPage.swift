@@ -52,7 +52,7 @@ enum ReviewPage {
         var images = root.querySelectorAll('img');
         for (var i = 0; i < images.length; i++) {
           var src = images[i].getAttribute('src');
-          if (src && src.indexOf('files/') === 0) { images[i].setAttribute('src', src + '?token=' + encodeURIComponent(token)); }
+          if (src && src.indexOf('files/') === 0) { images[i].setAttribute('src', src + '?token=' + encodeURIComponent(token) + '&v=' + generation); }
         }
       }
       function stateBadge(asset) {
@@ -188,6 +188,7 @@ enum ReviewPage {
               card.note = answer.error ? answer.error : ('saved; rebuilt in ' + answer.seconds.toFixed(2) + ' s');
               card.noteIsError = !!answer.error;
               render(answer.asset);
+              updateStatus();
             } else { note(card, answer.error || 'saved', !!answer.error); }
           }
         }, function (error) { note(card, 'the server did not answer: ' + error, true); }).then(function () {
@@ -196,6 +197,10 @@ enum ReviewPage {
           document.body.setAttribute('data-review-saves', String(Number(document.body.getAttribute('data-review-saves') || 0) + 1));
           document.body.removeAttribute('data-review-busy');
         });
+      }
+      function updateStatus(error) {
+        var keys = Object.keys(cards), look = keys.filter(function (k) { return (cards[k].asset.reasons || []).length; }).length;
+        document.getElementById('status').textContent = keys.length + ' heroes, ' + look + ' need a look' + (error ? ' · build stopped: ' + error : '');
       }
       function load() {
         return api('/api/assets').then(function (data) {
@@ -208,9 +213,7 @@ enum ReviewPage {
           var failures = document.getElementById('failures');
           failures.innerHTML = '';
           (data.failures || []).forEach(function (f) { failures.appendChild(el('li', 'fail', f.source + ': ' + f.error)); });
-          var look = (data.assets || []).filter(function (a) { return (a.reasons || []).length; }).length;
-          document.getElementById('status').textContent = (data.assets || []).length + ' heroes, ' + look + ' need a look'
-            + (data.error ? ' · build stopped: ' + data.error : '');
+          updateStatus(data.error);
           document.body.setAttribute('data-review-generation', String(generation));
           document.body.setAttribute('data-review-status', 'ready');
         });
@@ -235,6 +238,7 @@ enum ReviewPage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>FullBleed review</title>
+    <link rel="icon" href="data:,">
     <style>
     \(PreviewPage.stylesheet)
     \(stylesheet)
