@@ -41,6 +41,7 @@ enum ReviewData {
             "height": asset.source.height,
             "sha256": asset.source.sha256,
             "reasons": reviewReasons(asset),
+            "reviewed": asset.reviewed,
             "html": PreviewPage.section(for: asset, options: options),
             "targets": asset.targets.map { target -> [String: Any] in
                 var item: [String: Any] = ["name": target.name, "device": target.device != nil,
@@ -62,15 +63,11 @@ enum ReviewData {
         return entry
     }
 
-    /// Why a hero needs a look, in plain words: each device target whose crop does not keep the subject
-    /// clear of the toolbar. Empty when nothing needs a look.
+    /// Why a hero needs a look, in plain words: the manifest's `review` (the build's judgment: crop
+    /// verdicts, an unsubtle baked scrim, a hard scroll edge; absent when nothing needs a look or the photo
+    /// is marked reviewed), and a skipped photo's reason. Empty when nothing needs a look.
     static func reviewReasons(_ asset: AssetRecord) -> [String] {
-        var reasons: [String] = []
-        if let skip = asset.skipReason { reasons.append("skipped: \(skip)") }
-        for target in asset.targets where target.device != nil && !target.crop.subjectClearsToolbar {
-            reasons.append("\(target.name): \(target.crop.subjectClearsToolbarReason ?? "subject under the toolbar band")")
-        }
-        return reasons
+        (asset.skipReason.map { ["skipped: \($0)"] } ?? []) + (asset.review ?? [])
     }
 
     /// What the photo's sidecar says, for the editor: its subject or focus, whether it marks these bytes
