@@ -10,9 +10,10 @@ BIN := $(STATIC_BUILD)/release/fullbleed
 # Debian packages the build needs (C libraries through SwiftPM system-library targets).
 # libheif-dev pulls in libheif1, whose own dependencies are the HEVC/AV1 codecs it has built in
 # (libde265-0, libx265-199, libaom3, libdav1d6): no plugin packages needed on Debian 12.
+# libmicrohttpd-dev: the HTTP server of `fullbleed review` (docs/review-server.md).
 # libdlib-dev: dlib 19.24's HOG face detector for FullBleedFaces (docs/subjects.md, "Face detection"); with its
 # dependencies (libdlib-data, LAPACK/BLAS, libopencv-core-dev, TBB) about 147 MB installed, 14 packages.
-APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev libheif-dev libdlib-dev
+APT_PACKAGES := pkg-config libjpeg62-turbo-dev libpng-dev libwebp-dev libssl-dev liblcms2-dev libheif-dev libdlib-dev libmicrohttpd-dev
 
 # apt-get as root, through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -21,7 +22,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (and jpeg-turbo is in some Homebrew versions), so their pkg-config folders are put on PKG_CONFIG_PATH for
 # every swift command this Makefile runs; SwiftPM reads the flags of each system-library target from pkg-config.
 UNAME := $(shell uname)
-BREW_PACKAGES := pkg-config jpeg-turbo libpng webp little-cms2 libheif openssl@3 dlib
+BREW_PACKAGES := pkg-config jpeg-turbo libpng webp little-cms2 libheif openssl@3 dlib libmicrohttpd
 ifeq ($(UNAME),Darwin)
 BREW_PKG_CONFIG := $(shell for f in openssl@3 jpeg-turbo; do p=$$(brew --prefix $$f 2>/dev/null) && printf '%s:' "$$p/lib/pkgconfig"; done)
 export PKG_CONFIG_PATH := $(BREW_PKG_CONFIG)$(PKG_CONFIG_PATH)
@@ -98,7 +99,7 @@ install-check:
 	test -x "$$tmp/bin/fullbleed" && PATH="$$tmp/bin:$$PATH" fullbleed --version && echo "make install-check: ok ($$tmp/bin/fullbleed)"
 
 ## test: the whole test suite, in release (pixel loops are 35-50x slower in debug); first the Debian package and the container image it tests, where podman can run
-test: deps test-deps k8s-venv hdr-venv package-test-artefacts
+test: deps test-deps k8s-venv hdr-venv review-venv package-test-artefacts
 	$(SWIFT) test -c release
 
 # ---- Kubernetes schema oracle: kubernetes-validate checks deploy/kubernetes/*.yaml against the
@@ -112,11 +113,23 @@ k8s-venv:
 	@test -x $(K8S_VENV)/bin/kubernetes-validate || (python3 -m venv $(K8S_VENV) && $(K8S_VENV)/bin/pip install -q kubernetes-validate==1.37.0)
 # ---- end of the Kubernetes schema oracle ----
 
+# ---- Review page browser test: Playwright from PyPI drives Debian's chromium (ReviewBrowserTests; no browser
+# download: the test launches /usr/bin/chromium) ----
+REVIEW_VENV := .build/review-venv
+
+.PHONY: review-venv
+
+## review-venv: a Python venv with Playwright (enables ReviewBrowserTests)
+review-venv:
+	@test -x $(REVIEW_VENV)/bin/python -a -d $(REVIEW_VENV)/lib || (python3 -m venv $(REVIEW_VENV) && $(REVIEW_VENV)/bin/pip install -q playwright==1.65.2)
+	@$(REVIEW_VENV)/bin/python -c 'import playwright' 2>/dev/null || $(REVIEW_VENV)/bin/pip install -q playwright==1.65.2
+# ---- end of the review page browser test ----
+
 # ---- Test-only Debian packages: chromium runs the generated preview page headless (PreviewBrowserTests); fonts-liberation
 # (a chromium Recommends) so its text renders with --no-install-recommends; GNU time measures the peak RSS of the
 # build over the bad/ corpus (HostileInputTests); podman, runc, uidmap, mmdebstrap and dpkg-dev build and run the
-# container image and the Debian package (PackagingTests) ----
-TEST_APT_PACKAGES := chromium fonts-liberation time podman runc uidmap mmdebstrap dpkg-dev
+# container image and the Debian package (PackagingTests); curl sends the review server's HTTP requests (ReviewServerTests) ----
+TEST_APT_PACKAGES := chromium fonts-liberation time podman runc uidmap mmdebstrap dpkg-dev curl
 
 .PHONY: test-deps
 

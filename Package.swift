@@ -7,6 +7,7 @@
 //   FullBleedColor -> CLCMS2 (the one place lcms2 is used)
 //   FullBleedCodecs -> CFullBleedShims (every setjmp) -> C system libraries
 //   FullBleedCore -> CFullBleedKernels (plain C hot loops, AVX2 picked at run time; no library)
+//   fullbleed (CLI) -> FullBleedReview -> FullBleedPipeline; FullBleedReview -> CFullBleedHTTP -> libmicrohttpd
 import PackageDescription
 
 let package = Package(
@@ -40,6 +41,7 @@ let package = Package(
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
         // The one C target: wraps libjpeg/libpng calls whose errors arrive by longjmp.
         .target(name: "CFullBleedShims", dependencies: ["CJPEG", "CPNG"]),
@@ -69,8 +71,12 @@ let package = Package(
         .target(name: "FullBleedFaces", dependencies: ["FullBleedImage", "FullBleedColor", "CFullBleedFaces"]),
         // The git commit `make build` stamps into the binary for `fullbleed --version` (no library).
         .target(name: "CFullBleedBuildStamp"),
+        // `fullbleed review` (docs/review-server.md): libmicrohttpd through a small C shim (its variadic start
+        // call and the bounded upload buffer), the loopback server, its page and the sidecar writes.
+        .target(name: "CFullBleedHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "FullBleedReview", dependencies: ["FullBleedPipeline", "FullBleedCore", "CFullBleedHTTP", "CCrypto"]),
         // Argument parsing, progress, exit codes.
-        .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedCore", "FullBleedCodecs", "CFullBleedBuildStamp"]),
+        .executableTarget(name: "fullbleed", dependencies: ["FullBleedPipeline", "FullBleedReview", "FullBleedCore", "FullBleedCodecs", "CFullBleedBuildStamp"]),
 
         // Shared fixtures and image comparison helpers for every test target.
         .target(name: "FullBleedTestSupport", dependencies: ["FullBleedImage"], path: "Tests/FullBleedTestSupport"),

@@ -60,7 +60,7 @@ struct Output: Sendable {
 }
 
 enum CLI {
-    static let commands: [any Command.Type] = [BuildCommand.self, InspectCommand.self, MergeCommand.self, PreviewCommand.self, ProbeCommand.self, PipelineCommand.self]
+    static let commands: [any Command.Type] = [BuildCommand.self, InspectCommand.self, MergeCommand.self, PreviewCommand.self, ProbeCommand.self, PipelineCommand.self, ReviewCommand.self]
 
     /// Runs `fullbleed` with `arguments` (without the program name) and returns the exit code.
     static func run(arguments: [String], output: Output = .standard) -> Int32 {

@@ -415,7 +415,7 @@ public enum PipelineLoader {
     }
 
     /// `[x, y]`, each 0...1.
-    static func parsePoint(_ value: JSONValue?, at location: String) throws -> (Double, Double)? {
+    public static func parsePoint(_ value: JSONValue?, at location: String) throws -> (Double, Double)? {
         guard let value else { return nil }
         if case .array(let items) = value, items.count == 2,
            case .number(let x) = items[0], case .number(let y) = items[1], (0...1).contains(x), (0...1).contains(y) {
@@ -424,7 +424,8 @@ public enum PipelineLoader {
         throw ConfigError(location: location, message: "expected [x, y] with each from 0 to 1 (fractions of the image, from the top-left)")
     }
 
-    static func parseTextBox(_ value: JSONValue, at location: String) throws -> TextBox {
+    /// A box `{"name", "x", "y", "width", "height"}` in fractions (0...1) of the image that lies inside it.
+    public static func parseTextBox(_ value: JSONValue, at location: String) throws -> TextBox {
         var b = try JSONObjectReader(value, at: location)
         let name = try b.requiredString("name")
         func required(_ key: String) throws -> Double {

@@ -62,7 +62,7 @@ public enum PreviewWriter {
 
     /// The analysis reports the manifest lists that can be read back (asset key -> report); a missing or
     /// unreadable report leaves its asset with the manifest's numbers alone.
-    static func reports(of manifest: Manifest, outputRoot: String) -> [String: AssetReport] {
+    public static func reports(of manifest: Manifest, outputRoot: String) -> [String: AssetReport] {
         var reports: [String: AssetReport] = [:]
         for asset in manifest.assets {
             guard let file = asset.report,
@@ -126,7 +126,7 @@ public enum PreviewWriter {
     }
 
     /// `preview/<key>-source-<sha8>.jpg`.
-    static func thumbnailPath(for asset: AssetRecord) -> String {
+    public static func thumbnailPath(for asset: AssetRecord) -> String {
         "\(thumbnailFolder)/\(asset.key)-source-\(asset.source.sha256.prefix(8)).jpg"
     }
 
