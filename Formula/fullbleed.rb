@@ -13,6 +13,7 @@ class Fullbleed < Formula
   depends_on "dlib"
   depends_on "jpeg-turbo"
   depends_on "libheif"
+  depends_on "libmicrohttpd"
   depends_on "libpng"
   depends_on "little-cms2"
   depends_on "openssl@3"
