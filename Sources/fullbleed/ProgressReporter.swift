@@ -101,15 +101,19 @@ final class ProgressReporter: @unchecked Sendable {
     static let reviewNamesShown = 5
 
     /// What needs a person's look: one line (`3 of 40 heroes need a look: a.jpg, b.jpg, c.jpg`), then one
-    /// line per such asset with its reasons; nothing when no hero needs a look.
+    /// line per listed asset with its reasons (the first `BuildRunner.reviewListed`, then where the others
+    /// are); nothing when no hero needs a look.
     static func reviewLines(_ s: BuildSummary) -> [String] {
-        guard !s.review.isEmpty else { return [] }
+        guard s.reviewCount > 0 else { return [] }
         let paths = s.review.map { OneLine.escaped($0.path) }
         var names = paths.prefix(reviewNamesShown).joined(separator: ", ")
-        if paths.count > reviewNamesShown { names += " and \(paths.count - reviewNamesShown) more" }
-        let verb = s.review.count == 1 ? "needs" : "need"
-        var lines = ["\(s.review.count) of \(s.heroes) hero\(s.heroes == 1 ? "" : "es") \(verb) a look: \(names)"]
+        if s.reviewCount > min(paths.count, reviewNamesShown) { names += " and \(s.reviewCount - min(paths.count, reviewNamesShown)) more" }
+        let verb = s.reviewCount == 1 ? "needs" : "need"
+        var lines = ["\(s.reviewCount) of \(s.heroes) hero\(s.heroes == 1 ? "" : "es") \(verb) a look: \(names)"]
         for (path, reasons) in s.review { lines.append("  \(OneLine.escaped(path)): \(reasons.map(OneLine.escaped).joined(separator: "; "))") }
+        if s.reviewCount > s.review.count {
+            lines.append("  and \(s.reviewCount - s.review.count) more: their reasons are in the manifest's review fields and the preview page")
+        }
         return lines
     }
 
@@ -234,7 +238,7 @@ final class ProgressReporter: @unchecked Sendable {
                 }
             }
             if let manifest = s.manifestPath { object["manifest"] = manifest }
-            if s.manifestPath != nil { object["needReview"] = s.review.count }
+            if s.manifestPath != nil { object["needReview"] = s.reviewCount }
         }
         jsonLine(object)
     }

@@ -70,3 +70,33 @@ import Testing
         #expect(s.stale.last?.description == "bad.jpg: failed (decode failed (jpeg): Premature end of JPEG file)")
     }
 }
+
+/// The build summary's review lines: every hero that needs a look is counted; the first ones the build
+/// listed are named with their reasons, and the rest are pointed to rather than printed.
+@Suite struct ReviewSummaryLineTests {
+    static func summary(count: Int, listed: Int) -> BuildSummary {
+        var summary = BuildSummary(total: count + 2, built: count + 2, unchanged: 0, skipped: 0, failed: 0, removed: 0, stale: [],
+                                   megapixels: 0, seconds: 0, manifestPath: "out/manifest.json", failures: [], preview: nil)
+        summary.heroes = count + 2
+        summary.reviewCount = count
+        summary.review = (0..<listed).map { (String(format: "p%02d.jpg", $0), ["iphone: subject cut"]) }
+        return summary
+    }
+
+    @Test func everyListedHeroGetsItsReasons() {
+        let lines = ProgressReporter.reviewLines(Self.summary(count: 2, listed: 2))
+        #expect(lines == ["2 of 4 heroes need a look: p00.jpg, p01.jpg",
+                          "  p00.jpg: iphone: subject cut", "  p01.jpg: iphone: subject cut"])
+    }
+
+    @Test func heroesBeyondTheListedOnesAreCountedAndPointedTo() {
+        let lines = ProgressReporter.reviewLines(Self.summary(count: 3_000, listed: BuildRunner.reviewListed))
+        #expect(lines.first == "3000 of 3002 heroes need a look: p00.jpg, p01.jpg, p02.jpg, p03.jpg, p04.jpg and 2995 more")
+        #expect(lines.count == 1 + BuildRunner.reviewListed + 1)
+        #expect(lines.last == "  and 2980 more: their reasons are in the manifest's review fields and the preview page")
+    }
+
+    @Test func noLinesWhenNothingNeedsALook() {
+        #expect(ProgressReporter.reviewLines(Self.summary(count: 0, listed: 0)).isEmpty)
+    }
+}

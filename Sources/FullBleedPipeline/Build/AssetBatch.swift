@@ -22,15 +22,6 @@ struct AssetBatch {
     /// failing every remaining photo as a bad input. Photos not yet started when it happened are not started.
     var storageFailure: SystemError?
 
-    /// What outlives a built photo until the batch ends (one per photo: nothing else of it).
-    private struct Built: Sendable {
-        var deliversImages: Bool
-        var isPartial: Bool
-        var tierNotes: Int
-        /// The asset key and its preview thumbnail (with `preview`).
-        var thumbnail: (key: String, bytes: [UInt8])?
-    }
-
     static func build(_ sources: [SourceFile], inputs: BuildInputs, spec: PipelineSpec, out: OutputDirectory, jobs: Int,
                       journal: BuildJournal, preview: Bool, report: Bool, memoryBudget: MemoryBudget? = nil,
                       recordedDetections: [String: RecordedDetection] = [:],
@@ -39,8 +30,9 @@ struct AssetBatch {
         let count = sources.count
         let costs = sources.map { Double($0.stamp?.bytes ?? 0) }
         let stop = StorageStop()
-        let results = ParallelRunner.map(sources, jobs: jobs, costs: costs) { _, source, slot -> Result<Built, FailureRecord>? in
-            guard !stop.isSet else { return nil }
+        let tally = Tally()
+        _ = ParallelRunner.map(sources, jobs: jobs, costs: costs) { _, source, slot in
+            guard !stop.isSet else { return }
             let started = ContinuousClock.now
             var staged: [OutputDirectory.StagedFile] = []
             let outcome: Result<(output: AssetBuilder.Output, entry: BuildState.Entry), FailureRecord>
@@ -75,26 +67,16 @@ struct AssetBatch {
                 progress.report(AssetEvent(done: 0, toBuild: count, path: source.relativePath, status: .failed,
                                            megapixels: 0, seconds: seconds, error: failure.error, bytes: source.stamp?.bytes ?? 0), onEvent)
             }
-            // Only what the summary needs outlives the photo: the record is in the journal.
-            return outcome.map { built in
-                Built(deliversImages: built.output.record.deliversImages, isPartial: built.output.record.isPartial,
-                      tierNotes: built.output.tierNotes.count,
-                      thumbnail: built.output.previewThumbnail.map { (built.output.record.key, $0) })
-            }
+            // Only what the summary needs outlives the photo, added up as it finishes: the record is in the
+            // journal, so a batch holds nothing per photo built (but a failure's line or a preview thumbnail).
+            tally.add(outcome.map { built in
+                (deliversImages: built.output.record.deliversImages, isPartial: built.output.record.isPartial,
+                 tierNotes: built.output.tierNotes.count,
+                 thumbnail: built.output.previewThumbnail.map { (key: built.output.record.key, bytes: $0) })
+            })
         }
         var batch = AssetBatch(megapixels: progress.megapixels, storageFailure: stop.error)
-        for result in results {
-            switch result {
-            case nil: break
-            case .some(.success(let built)):
-                if built.deliversImages { batch.built += 1 } else { batch.skipped += 1 }
-                if built.isPartial { batch.partial += 1 }
-                batch.tierNotes += built.tierNotes
-                if let thumbnail = built.thumbnail { batch.thumbnails[thumbnail.key] = thumbnail.bytes }
-            case .some(.failure(let failure)):
-                batch.failures.append(failure)
-            }
-        }
+        tally.fill(&batch)
         return batch
     }
 
@@ -146,6 +128,40 @@ private final class StorageStop: @unchecked Sendable {
     var error: SystemError? { lock.withLock { first } }
     var isSet: Bool { error != nil }
     func set(_ error: SystemError) { lock.withLock { if first == nil { first = error } } }
+}
+
+/// The counts of a batch, added to by the worker threads as photos finish (the order does not matter:
+/// failures are sorted by source path when the manifest is written, thumbnails are keyed).
+private final class Tally: @unchecked Sendable {
+    typealias Built = (deliversImages: Bool, isPartial: Bool, tierNotes: Int, thumbnail: (key: String, bytes: [UInt8])?)
+    private let lock = NSLock()
+    private var batch = AssetBatch()
+
+    func add(_ outcome: Result<Built, FailureRecord>) {
+        lock.withLock {
+            switch outcome {
+            case .success(let built):
+                if built.deliversImages { batch.built += 1 } else { batch.skipped += 1 }
+                if built.isPartial { batch.partial += 1 }
+                batch.tierNotes += built.tierNotes
+                if let thumbnail = built.thumbnail { batch.thumbnails[thumbnail.key] = thumbnail.bytes }
+            case .failure(let failure):
+                batch.failures.append(failure)
+            }
+        }
+    }
+
+    /// Copies the counts, failures and thumbnails into `target`.
+    func fill(_ target: inout AssetBatch) {
+        lock.withLock {
+            target.built = batch.built
+            target.skipped = batch.skipped
+            target.partial = batch.partial
+            target.tierNotes = batch.tierNotes
+            target.failures = batch.failures
+            target.thumbnails = batch.thumbnails
+        }
+    }
 }
 
 /// Serialises progress events from worker threads and numbers them in completion order.

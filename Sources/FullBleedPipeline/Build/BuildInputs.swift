@@ -151,10 +151,10 @@ struct ReusePlan {
                     var record = previousRecord
                     record.report = nil
                     plan.replacedOutputs += previousRecord.outputPaths   // the report among them is stale now
-                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: record.deliversImages, review: record.review,
+                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: record.deliversImages, needsReview: record.review != nil,
                                                      origin: .record(record)))
                 } else {
-                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: previousRecord.deliversImages, review: previousRecord.review,
+                    plan.reused.append(ManifestEntry(path: source.relativePath, deliversImages: previousRecord.deliversImages, needsReview: previousRecord.review != nil,
                                                      origin: .previous(previous.ranges[source.relativePath]!)))
                 }
                 plan.state.sources[source.relativePath] = entry
@@ -212,13 +212,14 @@ struct ManifestEntry: Sendable {
     var path: String
     var deliversImages: Bool
     var origin: Origin
-    /// The record's `review` (what needs a person's look), for the build summary.
-    var review: [String]? = nil
+    /// Whether the record has a `review` (its heroes need a person's look), for the build summary; the
+    /// reasons stay in the record and are read back for the few the summary lists.
+    var needsReview: Bool
 
-    init(path: String, deliversImages: Bool, review: [String]? = nil, origin: Origin) {
+    init(path: String, deliversImages: Bool, needsReview: Bool = false, origin: Origin) {
         self.path = path
         self.deliversImages = deliversImages
-        self.review = review
+        self.needsReview = needsReview
         self.origin = origin
     }
 }

@@ -64,8 +64,8 @@ final class BuildJournal: @unchecked Sendable {
         var line: Range<Int>
         /// Whether the photo delivers images (false: skipped, with a reason).
         var deliversImages: Bool
-        /// The record's `review`, for the build summary.
-        var review: [String]? = nil
+        /// Whether the record has a `review`, for the build summary (the reasons are read back from the line).
+        var needsReview: Bool = false
     }
 
     var name: String { Self.prefix + out.lease.token + Self.suffix }
@@ -174,7 +174,7 @@ final class BuildJournal: @unchecked Sendable {
                                           files: files.map { StagedName(path: $0.file.relativePath, staged: $0.file.temporaryName, sha256: $0.sha256) }))
         // Journaled: the journal file's claim holds the run's lock from now on.
         for file in files { file.file.claim?.release() }
-        photos.append((record.source.path, JournaledAsset(line: range, deliversImages: record.deliversImages, review: record.review)))
+        photos.append((record.source.path, JournaledAsset(line: range, deliversImages: record.deliversImages, needsReview: record.review != nil)))
     }
 
     /// Writes the commit line (the staged manifest, the stale outputs) and rolls forward: outputs renamed,

@@ -80,7 +80,7 @@ public enum BuildRunner {
         let reusedSkipped = reuse.reused.count - unchanged
         var manifest = Manifest(pipeline: spec, assets: [], failures: [], shard: options.shard)
         let removed: Int
-        var heroes = 0, review: [(path: String, reasons: [String])] = []
+        var heroes = 0, reviewCount = 0, review: [(path: String, reasons: [String])] = []
         do {
             batch = AssetBatch.build(reuse.toBuild, inputs: inputs, spec: spec, out: out, jobs: options.jobs,
                                      journal: journal, preview: options.preview, report: options.writesReports,
@@ -93,12 +93,15 @@ public enum BuildRunner {
             // manifest is written.
             var entries = reuse.reused
             reuse.reused = []   // one array of entries, not two
-            for (path, line) in journal.journaledAssets() {
-                entries.append(ManifestEntry(path: path, deliversImages: line.deliversImages, review: line.review, origin: .journal(line)))
+            let journaled = journal.journaledAssets()
+            entries.reserveCapacity(entries.count + journaled.count)
+            for (path, line) in journaled {
+                entries.append(ManifestEntry(path: path, deliversImages: line.deliversImages, needsReview: line.needsReview, origin: .journal(line)))
             }
             entries.sort { $0.path < $1.path }
             heroes = entries.count(where: \.deliversImages)
-            review = entries.compactMap { entry in entry.review.map { (entry.path, $0) } }
+            reviewCount = entries.count(where: \.needsReview)
+            review = try listedReview(entries, previous: previous, journal: journal)
             manifest.failures = batch.failures.sorted { $0.source < $1.source }
             reuse.state.failed = failedEntries(manifest.failures, inputs: inputs)
             let committed = try ManifestCommit.commit(entries: entries, skeleton: manifest, name: manifestName, state: reuse.state, previous: previous,
@@ -122,11 +125,36 @@ public enum BuildRunner {
             removed: removed, stale: [], megapixels: batch.megapixels, seconds: seconds(since: clock),
             manifestPath: out.root + "/" + manifestName, failures: manifest.failures, preview: preview, resumed: resumed)
         summary.heroes = heroes
+        summary.reviewCount = reviewCount
         summary.review = review
         summary.partial = batch.partial
         summary.tierNotes = batch.tierNotes
         onEvent(.finished(summary))
         return summary
+    }
+
+    /// Assets needing a look that the build summary lists with their reasons; the count covers the rest.
+    public static let reviewListed = 20
+
+    /// The reasons of the first `reviewListed` entries needing a look, read back from where their records
+    /// are (the previous manifest, this run's journal or memory), so a build holds a flag per photo rather
+    /// than every photo's reasons.
+    static func listedReview(_ entries: [ManifestEntry], previous: PreviousBuild,
+                             journal: BuildJournal) throws -> [(path: String, reasons: [String])] {
+        var listed: [(path: String, reasons: [String])] = []
+        var fromJournal: ((BuildJournal.JournaledAsset) throws -> (record: AssetRecord, state: BuildState.Entry?))?
+        for entry in entries where entry.needsReview {
+            guard listed.count < reviewListed else { break }
+            let record: AssetRecord?
+            if case .journal(let line) = entry.origin {
+                if fromJournal == nil { fromJournal = try journal.lineReader() }
+                record = try fromJournal!(line).record
+            } else {
+                record = previous.record(of: entry)
+            }
+            if let reasons = record?.review { listed.append((entry.path, reasons)) }
+        }
+        return listed
     }
 
     /// The output folder, opened (created if needed); with `--check` opened read-only (no write access

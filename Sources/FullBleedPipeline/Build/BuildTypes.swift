@@ -144,8 +144,11 @@ public struct BuildSummary: Sendable {
     public var resumed: Int = 0
     /// Assets in the manifest that deliver pictures (built, unchanged or resumed); 0 with `--check`.
     public var heroes: Int = 0
-    /// The assets of the manifest whose heroes need a person's look (`AssetRecord.review`), by source
-    /// path, in manifest order; empty with `--check`.
+    /// How many assets of the manifest have heroes that need a person's look (`AssetRecord.review`); 0 with
+    /// `--check`.
+    public var reviewCount: Int = 0
+    /// The first `BuildRunner.reviewListed` of those assets in manifest order (by source path), with their
+    /// reasons; the rest are in the manifest and the preview. A build of many photos holds no more than these.
     public var review: [(path: String, reasons: [String])] = []
 }
 
