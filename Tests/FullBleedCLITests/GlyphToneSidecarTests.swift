@@ -23,7 +23,7 @@ import FullBleedTestSupport
         let tmp = try TemporaryDirectory("glyphs")
         defer { tmp.remove() }
         try BuildFixtures.copySamples([Self.photo], to: tmp.path + "/in")
-        let args = ["build", tmp.path + "/in", "--pipeline", BuildFixtures.smallPipeline, "--quiet", "--preview"]
+        let args = ["build", tmp.path + "/in", "--pipeline", BuildFixtures.smallPipeline, "--quiet", "--preview", "--report"]
 
         // Without the field: the recommendation is black glyphs, and the manifest does not say anyone chose it.
         let plain = try CLIRunner.run(args + ["--out", tmp.path + "/plain"])
@@ -41,6 +41,13 @@ import FullBleedTestSupport
         let schema = try JSONSchemaValidator(schemaAt: TestPaths.packageRoot.appendingPathComponent("Pipelines/schema/manifest.schema.json"))
         #expect(schema.validate(manifest) == [])
         let asset = try #require((manifest["assets"] as? [[String: Any]])?.first)
+        // The analysis report gives the recommended colour too, and stays valid.
+        let reportName = try #require((asset["report"] as? [String: Any])?["name"] as? String)
+        let reportURL = URL(fileURLWithPath: tmp.path + "/out/\(Self.key)/" + reportName)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: reportURL)) as? [String: Any])
+        let reportSchema = try JSONSchemaValidator(schemaAt: TestPaths.packageRoot.appendingPathComponent("Pipelines/schema/analysis.schema.json"))
+        #expect(reportSchema.validate(report) == [])
+        #expect(String(data: try JSONSerialization.data(withJSONObject: report), encoding: .utf8)?.contains(#""recommendedGlyphColor":"black""#) == true)
         #expect((asset["warnings"] as? [String] ?? []).allSatisfy { !$0.contains("target contrast") }, "\(asset["warnings"] ?? "")")
         for name in ["iphone-17-pro", "ipad-mini"] {
             let recommendation = try #require(try Self.target(name, in: tmp.path + "/out")["recommendation"] as? [String: Any])
