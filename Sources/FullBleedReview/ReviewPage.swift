@@ -2,8 +2,8 @@ import FullBleedPipeline
 
 /// The review page: the preview's stylesheet and per-asset sections (fetched as JSON), with an editor over
 /// each source thumbnail (drag or resize the subject box, or click a focus point), a glyph tone choice
-/// (recommended, white or black), "Save", "Looks right" and "Use detection". Every fetch carries the token from the page's address in the `X-FullBleed-Token`
-/// header, every image URL in its query. After a save the asset's section is replaced in place; the page
+/// (recommended, white or black), "Save", "Looks right" and "Use detection". Every fetch carries the token
+/// from the page's address in the `X-FullBleed-Token` header, every image URL in its query. After a save the asset's section is replaced in place; the page
 /// also follows rebuilds started by changes on disk (it polls `/api/state`).
 enum ReviewPage {
     /// Inline style and script only; images and fetches from this origin; no frames, forms or base URL.
