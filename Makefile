@@ -123,6 +123,18 @@ REVIEW_VENV := .build/review-venv
 review-venv:
 	@test -x $(REVIEW_VENV)/bin/python -a -d $(REVIEW_VENV)/lib || (python3 -m venv $(REVIEW_VENV) && $(REVIEW_VENV)/bin/pip install -q playwright==1.65.2)
 	@$(REVIEW_VENV)/bin/python -c 'import playwright' 2>/dev/null || $(REVIEW_VENV)/bin/pip install -q playwright==1.65.2
+
+.PHONY: review-screenshots
+
+## review-screenshots: docs/images/review-before.png and review-after.png from ReviewBrowserTests (a box and a
+## glyph tone saved), reduced to 256 colours with ImageMagick's convert to stay small
+review-screenshots: review-venv test-deps
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="imagemagick"
+	swift test -c release --filter ReviewBrowserTests
+	@for shot in review-before review-after; do \
+		convert build/review-screenshots/$$shot.png -dither None -colors 256 -strip PNG8:docs/images/$$shot.png || exit 1; \
+	done
+	@ls -l docs/images/review-before.png docs/images/review-after.png
 # ---- end of the review page browser test ----
 
 # ---- Test-only Debian packages: chromium runs the generated preview page headless (PreviewBrowserTests); fonts-liberation

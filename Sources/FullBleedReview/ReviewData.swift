@@ -49,8 +49,10 @@ enum ReviewData {
                                            "crop": ["x": target.crop.x, "y": target.crop.y, "width": target.crop.width, "height": target.crop.height]]
                 if let reason = target.crop.subjectClearsToolbarReason { item["reason"] = reason }
                 if let glyphs = target.recommendation?.glyphColor { item["glyphColor"] = "\(glyphs)" }
+                if target.recommendation?.glyphColorChosenByPerson == true { item["glyphColorChosenByPerson"] = true }
                 return item
             },
+            "recommendedGlyphs": recommendedGlyphs(asset),
         ]
         // The box the crop judged, as fractions of the displayed photo: where the editor starts.
         if let box = asset.targets.lazy.compactMap({ $0.crop.subjectBox }).first {
@@ -70,8 +72,20 @@ enum ReviewData {
         (asset.skipReason.map { ["skipped: \($0)"] } ?? []) + (asset.review ?? [])
     }
 
-    /// What the photo's sidecar says, for the editor: its subject or focus, whether it marks these bytes
-    /// reviewed, or why it cannot be read.
+    /// The toolbar glyph tones the analysis recommends over the asset's toolbar targets (a person's choice
+    /// aside), each once, in target order: what the page's "recommended" option names.
+    static func recommendedGlyphs(_ asset: AssetRecord) -> [String] {
+        var tones: [String] = []
+        for target in asset.targets {
+            guard let record = target.recommendation, record.toolbarColorScheme != nil else { continue }
+            let tone = (record.recommendedGlyphColor ?? record.glyphColor).rawValue
+            if !tones.contains(tone) { tones.append(tone) }
+        }
+        return tones
+    }
+
+    /// What the photo's sidecar says, for the editor: its subject or focus, its glyph tone, whether it
+    /// marks these bytes reviewed, or why it cannot be read.
     static func sidecarState(photo: String, sourceSHA256: String) -> [String: Any] {
         let path = Sidecar.path(forSource: photo)
         var state: [String: Any] = ["file": (path as NSString).lastPathComponent, "exists": FileSystem.exists(path)]
@@ -81,6 +95,7 @@ enum ReviewData {
                 state["subject"] = ["x": subject.x, "y": subject.y, "width": subject.width, "height": subject.height]
             }
             if case .focal(let x, let y)? = sidecar.cropMode { state["focus"] = [x, y] }
+            if let tone = sidecar.glyphTone { state["glyphs"] = tone.rawValue }
             if let reviewed = sidecar.reviewedSHA256 {
                 state["reviewed"] = reviewed == sourceSHA256
                 state["reviewedStale"] = reviewed != sourceSHA256

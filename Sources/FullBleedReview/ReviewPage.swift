@@ -1,9 +1,9 @@
 import FullBleedPipeline
 
 /// The review page: the preview's stylesheet and per-asset sections (fetched as JSON), with an editor over
-/// each source thumbnail (drag or resize the subject box, or click a focus point), "Save", "Looks right"
-/// and "Use detection". Every fetch carries the token from the page's address in the `X-FullBleed-Token`
-/// header, every image URL in its query. After a save the asset's section is replaced in place; the page
+/// each source thumbnail (drag or resize the subject box, or click a focus point), a glyph tone choice
+/// (recommended, white or black), "Save", "Looks right" and "Use detection". Every fetch carries the token
+/// from the page's address in the `X-FullBleed-Token` header, every image URL in its query. After a save the asset's section is replaced in place; the page
 /// also follows rebuilds started by changes on disk (it polls `/api/state`).
 enum ReviewPage {
     /// Inline style and script only; images and fetches from this origin; no frames, forms or base URL.
@@ -18,6 +18,7 @@ enum ReviewPage {
     .review-bar button.primary { background: #2d5bd1; border-color: #4a78ee; }
     .review-bar button:disabled { opacity: .5; cursor: default; }
     .review-bar label { color: var(--dim); cursor: pointer; user-select: none; }
+    .review-bar select { font: inherit; color: var(--text); background: #2a2f3a; border: 1px solid #3a404d; border-radius: 8px; padding: 4px 6px; }
     .needs-look { color: #ffcc66; margin: 0 0 10px; padding-left: 18px; }
     .state { font-size: 12px; border-radius: 6px; padding: 1px 8px; border: 1px solid currentColor; }
     .state.look { color: #ffcc66; } .state.reviewed { color: var(--ok); } .state.fine { color: var(--dim); }
@@ -76,6 +77,7 @@ enum ReviewPage {
           card.focus = side.focus ? [side.focus[0], side.focus[1]] : [card.box.x + card.box.width / 2, card.box.y + card.box.height / 2];
           card.mode = side.focus ? 'focus' : 'subject';
         }
+        if (!card.toneDirty) { card.glyphs = side.glyphs || ''; }
         var node = card.node;
         node.innerHTML = '';
         node.setAttribute('data-mode', card.mode);
@@ -91,10 +93,24 @@ enum ReviewPage {
           label.appendChild(input); label.appendChild(document.createTextNode(mode === 'subject' ? ' Subject box' : ' Focus point'));
           tools.appendChild(label);
         });
+        // The toolbar glyph tone: the recommendation (named), or white or black chosen here.
+        var toneLabel = el('label', null, 'Glyphs '), tone = el('select', 'glyphs');
+        var recommended = (asset.recommendedGlyphs || []).join(' / ');
+        [['', 'recommended' + (recommended ? ' (' + recommended + ')' : '')], ['white', 'white'], ['black', 'black']].forEach(function (o) {
+          var option = el('option', null, o[1]); option.value = o[0]; tone.appendChild(option);
+        });
+        tone.value = card.glyphs;
+        tone.addEventListener('change', function () { card.glyphs = tone.value; card.toneDirty = true; });
+        toneLabel.appendChild(tone);
+        tools.appendChild(toneLabel);
         var save = el('button', 'primary save', 'Save'), right = el('button', 'looks-right', 'Looks right'), detect = el('button', 'detect', 'Use detection');
         save.addEventListener('click', function () {
-          var b = card.box;
-          send(card, card.mode === 'focus' ? { key: asset.key, focus: card.focus } : { key: asset.key, subject: { x: b.x, y: b.y, width: b.width, height: b.height } });
+          var b = card.box, body = { key: asset.key, glyphs: card.glyphs || 'recommended' };
+          // A tone changed alone leaves the crop as it is; otherwise the box (or focus point) is saved with it.
+          if (card.dirty || !card.toneDirty) {
+            if (card.mode === 'focus') { body.focus = card.focus; } else { body.subject = { x: b.x, y: b.y, width: b.width, height: b.height }; }
+          }
+          send(card, body);
         });
         right.addEventListener('click', function () { send(card, { key: asset.key, reviewed: true }); });
         detect.addEventListener('click', function () { send(card, { key: asset.key, detect: true }); });
@@ -183,7 +199,7 @@ enum ReviewPage {
           if (answer.httpStatus !== 200) { note(card, answer.error || ('error ' + answer.httpStatus), true); }
           else {
             if (answer.generation != null) { generation = answer.generation; }
-            card.dirty = false;
+            card.dirty = false; card.toneDirty = false;
             if (answer.asset) {
               card.note = answer.error ? answer.error : ('saved; rebuilt in ' + answer.seconds.toFixed(2) + ' s');
               card.noteIsError = !!answer.error;
@@ -254,7 +270,7 @@ enum ReviewPage {
     <span class="controls"><label><input type="checkbox" id="scrim-toggle" checked> Scrim overlay</label></span>
     </header>
     <main>
-    <p class="subtitle">Drag or resize the green box over the subject (or pick “Focus point” and click), then Save: the sidecar beside the photo is written and the photo rebuilt. “Looks right” marks the photo as reviewed.</p>
+    <p class="subtitle">Drag or resize the green box over the subject (or pick “Focus point” and click), choose the toolbar glyphs if the recommended tone is wrong, then Save: the sidecar beside the photo is written and the photo rebuilt. “Looks right” marks the photo as reviewed.</p>
     <div id="assets"></div>
     <ul id="failures" class="warnings"></ul>
     </main>

@@ -139,23 +139,30 @@ public final class ReviewServer: @unchecked Sendable {
 
     /// `POST /api/save`: `{"key": K, "subject": {x, y, width, height}}`, `{"key": K, "focus": [x, y]}`,
     /// `{"key": K, "detect": true}` or `{"key": K, "reviewed": true}` (fractions 0...1 of the displayed
-    /// photo). Writes the sidecar, rebuilds, answers with the asset's new data.
+    /// photo), each optionally with `"glyphs": "white" | "black" | "recommended"` (the toolbar glyph tone;
+    /// `recommended` drops the choice), which may also come alone. Writes the sidecar once, rebuilds,
+    /// answers with the asset's new data.
     func save(_ body: [UInt8]) throws(ReviewError) -> [String: Any] {
-        let edit: SidecarEdit?, key: String
+        var edits: [SidecarEdit] = [], reviewed = false
+        let key: String
         do {
             var reader = try JSONObjectReader(try JSONValue.parse(Data(body)), at: "$")
             key = try reader.requiredString("key")
             if let subject = reader.value("subject") {
                 let box = try PipelineLoader.parseTextBox(Self.named(subject), at: "$.subject")
-                edit = .subject(x: Self.rounded(box.x), y: Self.rounded(box.y), width: Self.rounded(box.width), height: Self.rounded(box.height))
+                edits.append(.subject(x: Self.rounded(box.x), y: Self.rounded(box.y), width: Self.rounded(box.width), height: Self.rounded(box.height)))
             } else if let focus = try PipelineLoader.parsePoint(reader.value("focus"), at: "$.focus") {
-                edit = .focus(x: Self.rounded(focus.0), y: Self.rounded(focus.1))
+                edits.append(.focus(x: Self.rounded(focus.0), y: Self.rounded(focus.1)))
             } else if try reader.bool("detect") == true {
-                edit = .detect
+                edits.append(.detect)
             } else if try reader.bool("reviewed") == true {
-                edit = nil
-            } else {
-                throw ConfigError(location: "$", message: "expected one of \"subject\", \"focus\", \"detect\": true or \"reviewed\": true")
+                reviewed = true
+            }
+            if let glyphs = try reader.choice("glyphs", of: ["white", "black", "recommended"]) {
+                edits.append(.glyphs(GlyphTone(rawValue: glyphs)))
+            }
+            if edits.isEmpty && !reviewed {
+                throw ConfigError(location: "$", message: "expected one of \"subject\", \"focus\", \"detect\": true, \"reviewed\": true or \"glyphs\"")
             }
             try reader.rejectUnknownKeys()
         } catch let error as ConfigError {
@@ -172,15 +179,14 @@ public final class ReviewServer: @unchecked Sendable {
                 session.buildLocked(reason: "a photo was removed")
                 throw ReviewError(status: 410, message: "\(asset.source.path) is no longer on disk (deleted or moved); nothing written")
             }
-            if let edit {
-                try SidecarEditor.apply(edit, photoPath: photo)
-            } else {
+            if reviewed {
                 let bytes: [UInt8]
                 do { bytes = try ImageFile.readBytes(atPath: photo) } catch {
                     throw ReviewError(status: 410, message: "\(asset.source.path): cannot read the photo (\(error)); nothing written")
                 }
-                try SidecarEditor.apply(.reviewed(sha256: SHA256.hex(bytes)), photoPath: photo)
+                edits.insert(.reviewed(sha256: SHA256.hex(bytes)), at: 0)
             }
+            try SidecarEditor.apply(edits, photoPath: photo)
             let after = session.buildLocked(reason: "saved \(asset.source.path)")
             var answer: [String: Any] = ["generation": after.generation, "seconds": after.seconds,
                                          "photoSeconds": after.photoSeconds[asset.source.path] ?? 0]

@@ -1,4 +1,5 @@
 import Foundation
+import FullBleedCore
 import FullBleedPipeline
 
 /// What the review page asks to change in a photo's sidecar.
@@ -12,6 +13,8 @@ public enum SidecarEdit: Sendable, Equatable {
     case detect
     /// `"reviewed": {"sha256": <hex>}` for the photo file's bytes now.
     case reviewed(sha256: String)
+    /// `"glyphs"`: the toolbar glyph tone a person chose; nil drops it (back to the recommendation).
+    case glyphs(GlyphTone?)
 }
 
 /// Edits `<photo>.fullbleed.json` beside the photo, keeping every field it does not edit. A sidecar that
@@ -22,6 +25,12 @@ public enum SidecarEditor {
     /// Applies `edit` to the sidecar of `photoPath` and returns the bytes written.
     @discardableResult
     public static func apply(_ edit: SidecarEdit, photoPath: String) throws(ReviewError) -> [UInt8] {
+        try apply([edit], photoPath: photoPath)
+    }
+
+    /// Applies `edits` in order to the sidecar of `photoPath` in one write and returns the bytes written.
+    @discardableResult
+    public static func apply(_ edits: [SidecarEdit], photoPath: String) throws(ReviewError) -> [UInt8] {
         let path = Sidecar.path(forSource: photoPath)
         let name = (path as NSString).lastPathComponent
         var fields: [String: JSONValue] = [:]
@@ -35,6 +44,19 @@ public enum SidecarEditor {
             }
             fields = existing
         }
+        for edit in edits { apply(edit, to: &fields) }
+        let bytes = encode(.object(fields))
+        do { _ = try Sidecar.parse(Data(bytes)) } catch let error as ConfigError {
+            throw ReviewError(status: 409, message: "\(name): the edited sidecar would be invalid at \(error.location): \(error.message); nothing written")
+        } catch {
+            throw ReviewError(status: 409, message: "\(name): the edited sidecar would be invalid: \(error); nothing written")
+        }
+        try writeAtomically(bytes, to: path)
+        return bytes
+    }
+
+    /// `edit` applied to a sidecar's fields.
+    static func apply(_ edit: SidecarEdit, to fields: inout [String: JSONValue]) {
         switch edit {
         case let .subject(x, y, width, height):
             fields["focus"] = nil
@@ -50,15 +72,9 @@ public enum SidecarEditor {
             fields["crop"] = nil
         case .reviewed(let sha256):
             fields["reviewed"] = .object(["sha256": .string(sha256)])
+        case .glyphs(let tone):
+            fields["glyphs"] = tone.map { .string($0.rawValue) }
         }
-        let bytes = encode(.object(fields))
-        do { _ = try Sidecar.parse(Data(bytes)) } catch let error as ConfigError {
-            throw ReviewError(status: 409, message: "\(name): the edited sidecar would be invalid at \(error.location): \(error.message); nothing written")
-        } catch {
-            throw ReviewError(status: 409, message: "\(name): the edited sidecar would be invalid: \(error); nothing written")
-        }
-        try writeAtomically(bytes, to: path)
-        return bytes
     }
 
     /// Pretty-printed JSON with sorted keys (the same edit gives the same bytes) and a final newline.

@@ -7,6 +7,7 @@ enum LegibilityLines {
         let r = analysis.recommendation
         var lines: [String] = []
         var line = "toolbar: \(r.glyphTone == .white ? "white glyphs (dark scheme)" : "black glyphs (light scheme)")"
+        if let recommended = r.recommendedGlyphTone { line += " chosen in the sidecar (recommended: \(recommended.rawValue))" }
         if let scrim = r.scrim {
             line += String(format: ", %@ scrim %.2f over %.0f pt", scrim.color.rawValue, scrim.opacity, scrim.heightPoints)
         } else {

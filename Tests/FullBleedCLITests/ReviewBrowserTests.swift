@@ -4,7 +4,8 @@ import FullBleedTestSupport
 
 /// The review page in headless Chromium driven by Playwright (`Tests/Review/review_browser.py`, in the venv
 /// `make review-venv` makes with Playwright from PyPI, on Debian's chromium): drag the subject box of a
-/// photo whose crop cuts its subject, save, and find the sidecar, the page and the manifest agreeing;
+/// photo whose crop cuts its subject, pick the glyph tone the page does not recommend, save, and find the
+/// sidecar, the page (its scheme and contrast numbers) and the manifest agreeing;
 /// "Looks right" survives a restart; no horizontal overflow at 390 and 1400 px. Screenshots stay in
 /// `build/review-screenshots/`.
 @Suite(.serialized) struct ReviewBrowserTests {
@@ -54,6 +55,15 @@ import FullBleedTestSupport
         #expect((edit["note"] as? String)?.hasPrefix("saved") == true, "\(edit)")
         #expect(edit["reviewed"] as? String == "true", "\(edit)")
         #expect((edit["console"] as? [String])?.isEmpty == true, "\(edit["console"] ?? "")")
+        // The tone was saved with the box: the select keeps it, and each device frame's numbers changed to it.
+        let tone = try #require(edit["tone"] as? String)
+        #expect((edit["recommended"] as? String)?.hasPrefix("recommended (") == true, "\(edit)")
+        #expect(edit["selected"] as? String == tone, "\(edit)")
+        let schemesBefore = edit["schemesBefore"] as? [String] ?? [], schemesAfter = edit["schemesAfter"] as? [String] ?? []
+        #expect(schemesBefore.count == 3 && schemesBefore.allSatisfy { !$0.contains("chosen") && !$0.hasPrefix(tone) }, "\(schemesBefore)")
+        #expect(schemesAfter.count == 3 && schemesAfter.allSatisfy { $0.hasPrefix("\(tone) glyphs") && $0.contains("chosen in the sidecar") }, "\(schemesAfter)")
+        let contrastsBefore = edit["contrastsBefore"] as? [String] ?? [], contrastsAfter = edit["contrastsAfter"] as? [String] ?? []
+        #expect(contrastsAfter.count == 3 && contrastsAfter != contrastsBefore, "\(contrastsBefore) -> \(contrastsAfter)")
 
         // The sidecar has the dragged box (to a pixel or two of the 340-px thumbnail) and the reviewed mark.
         let sidecarPath = folder + "/in/" + Self.photo + ".fullbleed.json"
@@ -64,8 +74,14 @@ import FullBleedTestSupport
         }
         let photoHash = SHA256Hex.of(try Data(contentsOf: URL(fileURLWithPath: folder + "/in/" + Self.photo)))
         #expect((sidecar["reviewed"] as? [String: String])?["sha256"] == photoHash)
+        #expect(sidecar["glyphs"] as? String == tone)
         // The manifest agrees with the page.
         #expect(try deviceVerdicts() == [true, true, true])
+        let manifest = try BuildFixtures.manifest(in: folder + "/out")
+        let asset = try #require((manifest["assets"] as? [[String: Any]])?.first { $0["key"] as? String == Self.key })
+        let recommendations = (asset["targets"] as? [[String: Any]] ?? []).compactMap { $0["recommendation"] as? [String: Any] }
+        #expect(recommendations.count == 3 && recommendations.allSatisfy { $0["glyphColor"] as? String == tone && $0["glyphColorChosenByPerson"] as? Bool == true },
+                "\(recommendations)")
 
         // Restart: the reviewed mark is read back from the sidecar; the page fits 390 and 1400 px.
         #expect(server.stop() == 0)

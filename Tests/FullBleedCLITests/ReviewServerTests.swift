@@ -240,6 +240,48 @@ struct ReviewTestError: Error, CustomStringConvertible {
         #expect(server.stop() == 0)
     }
 
+    @Test func aSavedGlyphToneIsWrittenRebuiltAndShown() throws {
+        let (server, _) = try Self.start("glyphs")
+        defer { _ = server.stop() }
+        let key = Self.key(Self.otherPhoto), sidecarPath = server.input + "/" + Self.otherPhoto + ".fullbleed.json"
+        func sidecar() throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sidecarPath))) as? [String: Any] ?? [:]
+        }
+        func iPhone(_ asset: [String: Any]?) -> [String: Any]? {
+            (asset?["targets"] as? [[String: Any]])?.first { $0["name"] as? String == "iphone-17-pro" }
+        }
+        let before = try #require(try server.assets().first { $0["key"] as? String == key })
+        #expect(before["recommendedGlyphs"] as? [String] == ["white"], "\(before["recommendedGlyphs"] ?? "")")
+        #expect(iPhone(before)?["glyphColor"] as? String == "white")
+
+        // A tone alone: only `glyphs` is written (the crop stays detected); the answer is the rebuilt asset.
+        let black = try server.save(#"{"key": "\#(key)", "glyphs": "black"}"#)
+        #expect(black.status == 200, "\(black.body)")
+        #expect(try sidecar() as? [String: String] == ["glyphs": "black"])
+        let asset = black.json["asset"] as? [String: Any]
+        #expect(iPhone(asset)?["glyphColor"] as? String == "black", "\(black.body.prefix(2000))")
+        #expect(iPhone(asset)?["glyphColorChosenByPerson"] as? Bool == true)
+        #expect(asset?["recommendedGlyphs"] as? [String] == ["white"])
+        #expect((asset?["sidecar"] as? [String: Any])?["glyphs"] as? String == "black")
+        #expect((asset?["html"] as? String)?.contains("black glyphs (light scheme), chosen in the sidecar (recommended: white)") == true)
+
+        // With a focus point and back to the recommendation: one write, `glyphs` gone, white again.
+        let back = try server.save(#"{"key": "\#(key)", "focus": [0.5, 0.5], "glyphs": "recommended"}"#)
+        #expect(back.status == 200, "\(back.body)")
+        #expect(try sidecar()["glyphs"] == nil && sidecar()["focus"] as? [Double] == [0.5, 0.5])
+        #expect(iPhone(back.json["asset"] as? [String: Any])?["glyphColor"] as? String == "white")
+        #expect(iPhone(back.json["asset"] as? [String: Any])?["glyphColorChosenByPerson"] == nil)
+
+        // A tone that is not one: refused, the sidecar untouched.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: sidecarPath))
+        for body in [#"{"key": "\#(key)", "glyphs": "grey"}"#, #"{"key": "\#(key)", "glyphs": true}"#] {
+            let bad = try server.save(body)
+            #expect(bad.status == 400 && (bad.json["error"] as? String)?.contains("$.glyphs") == true, "\(bad.body)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: sidecarPath)) == bytes)
+        #expect(server.stop() == 0)
+    }
+
     @Test func aPhotoDeletedWhileOpenGivesAClearMessage() throws {
         let (server, folder) = try Self.start("deleted")
         defer { _ = server.stop() }

@@ -1,8 +1,10 @@
 """The review page in headless Chromium through Playwright (ReviewBrowserTests runs it).
 
 phase "edit": at 1400x2000, drag the subject box of KEY by its corner handles to BOX (fractions of the
-photo), screenshot, Save, wait for the answer, screenshot again, then "Looks right". Prints one JSON object:
-the verdicts before and after (from the page), the box the page saved, the page's note.
+photo), pick the glyph tone the page does not recommend, screenshot, Save, wait for the answer, screenshot
+again, then "Looks right". Prints one JSON object: the verdicts, schemes and contrasts before and after
+(from the page), the tone chosen, the page's note. The card before and after the save is also shot at
+1100 px wide as review-before.png and review-after.png (`make review-screenshots` copies them to docs/images).
 phase "check": the page at 390x844 and 1400x2000: each width's scrollWidth, whether KEY shows as reviewed,
 a screenshot of each. Prints one JSON object.
 """
@@ -15,6 +17,24 @@ from playwright.sync_api import sync_playwright
 
 def verdicts(card):
     return card.locator(".legend .verdict").evaluate_all("els => els.map(e => e.className + ': ' + e.textContent)")
+
+
+def numbers(card, label):
+    """The `label` row of each target's numbers table, in target order."""
+    return card.locator(".numbers tr").evaluate_all(
+        "(rows, label) => rows.filter(r => r.querySelector('th') && r.querySelector('th').textContent === label)"
+        ".map(r => r.querySelector('td').textContent)", label)
+
+
+def card_shot(page, card, path):
+    """The page header and the card's top (its bar, the photo with the editor, the first frame's numbers)
+    at 1100 px wide: the card scrolled to just below the sticky header."""
+    page.set_viewport_size({"width": 1100, "height": 2000})
+    card.evaluate("c => window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY"
+                  " - document.querySelector('header.page').getBoundingClientRect().height - 8)")
+    wait_until(page, "Array.from(document.images).every(i => i.complete)", 60)
+    page.screenshot(path=path, clip={"x": 0, "y": 0, "width": 1100, "height": 1010})
+    page.set_viewport_size({"width": 1400, "height": 2000})
 
 
 def wait_until(page, expression, timeout=300):
@@ -59,23 +79,34 @@ def edit(page, key, box, shots):
     corner = (edit_box["x"] + edit_box["width"], edit_box["y"] + edit_box["height"])
     target = at(box[0] + box[2], box[1] + box[3])
     drag(page, grab, (target[0] + grab[0] - corner[0], target[1] + grab[1] - corner[1]))
+    # The tone the page does not recommend ("recommended (white)" -> black), saved with the box.
+    recommended = card.locator("select.glyphs option").first.text_content()
+    tone = "black" if "white" in recommended else "white"
+    card.locator("select.glyphs").select_option(tone)
+    schemes_before, contrasts_before = numbers(card, "Scheme"), numbers(card, "Contrast")
     page.screenshot(path=f"{shots}/review-before-save.png")
+    card_shot(page, card, f"{shots}/review-before.png")
     saves = int(page.evaluate("Number(document.body.getAttribute('data-review-saves') || 0)"))
     card.locator("button.save").click()
     wait_until(page, f"Number(document.body.getAttribute('data-review-saves') || 0) > {saves}")
     card = page.locator(f'section.review-card[data-key="{key}"]')
     wait_until(page, "Array.from(document.images).every(i => i.complete)", 60)
     after = verdicts(card)
+    schemes_after, contrasts_after = numbers(card, "Scheme"), numbers(card, "Contrast")
+    selected = card.locator("select.glyphs").input_value()
     note = card.locator(".message").first.text_content()
     card.scroll_into_view_if_needed()
     page.screenshot(path=f"{shots}/review-after-save.png")
+    card_shot(page, card, f"{shots}/review-after.png")
     hero_sources = card.locator(".hero img").evaluate_all("els => els.map(e => e.getAttribute('src'))")
     saves += 1
     card.locator("button.looks-right").click()
     wait_until(page, f"Number(document.body.getAttribute('data-review-saves') || 0) > {saves}")
     reviewed = page.locator(f'section.review-card[data-key="{key}"]').get_attribute("data-reviewed")
     return {"before": before, "after": after, "note": note, "heroes": hero_sources, "reviewed": reviewed,
-            }
+            "recommended": recommended, "tone": tone, "selected": selected,
+            "schemesBefore": schemes_before, "schemesAfter": schemes_after,
+            "contrastsBefore": contrasts_before, "contrastsAfter": contrasts_after}
 
 
 def check(page, key, shots):

@@ -20,8 +20,11 @@ public enum ToolbarAnalyzer {
     ///     the hero's own size.
     ///   - subjectSpan: the vertical extent of the hero's subject, fractions of the hero's height (0 = top
     ///     edge); a scrim's fade ends where the subject starts (`ScrimProfile.clearance`). nil: no subject.
+    ///   - glyphTone: the status bar and toolbar tone when a person chose it (nil: the rules on
+    ///     `ToolbarRecommendation` choose). The top scrim is then fitted for that tone (opacity 1 when no
+    ///     scrim reaches the target) and `recommendedGlyphTone` keeps the rules' choice; low text boxes keep theirs.
     public static func analyze(hero: Image, device: DeviceClass?, deliveredPixelSize: PixelSize?,
-                               subjectSpan: ClosedRange<Double>? = nil,
+                               subjectSpan: ClosedRange<Double>? = nil, glyphTone: GlyphTone? = nil,
                                parameters: ToolbarAnalysisParameters) -> ToolbarAnalysis {
         let layout = HeroGlyphLayout(hero: hero, device: device, parameters: parameters)
         let (reports, analysisPPP) = GlyphRegionMeasurer(parameters: parameters)
@@ -39,6 +42,7 @@ public enum ToolbarAnalyzer {
         }
         let recommendation = ToolbarRecommender.recommend(reports, heroHeightPoints: layout.heroHeightPoints,
                                                         subjectSpanPoints: subjectSpan.map { ($0.lowerBound * layout.heroHeightPoints)...($0.upperBound * layout.heroHeightPoints) },
+                                                        glyphTone: glyphTone,
                                                         measuredChange: { scrim in
                                                             bands.first { $0.edge == scrim.edge }?.change(asBaked(scrim, hero: hero, device: device, parameters: parameters)) ?? 0
                                                         },

@@ -81,11 +81,16 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     public var busyRegions: [String]
     /// Text boxes centred in the lower half; nil when there are none.
     public var lowerText: LowerTextRecommendation?
+    /// Set when the caller fixed `glyphTone` (`ToolbarAnalyzer.analyze(glyphTone:)`): the tone the rules
+    /// above would have chosen. nil when `glyphTone` is the rules' own choice (or there is no top group).
+    public var recommendedGlyphTone: GlyphTone?
 
     public init(glyphTone: GlyphTone, scrim: ScrimRecommendation?, scrollEdgeEffect: ScrollEdgeStyle,
                 scrollEdgeEffectReason: ScrollEdgeReason? = nil,
-                regionNames: [String], busyRegions: [String], lowerText: LowerTextRecommendation?) {
+                regionNames: [String], busyRegions: [String], lowerText: LowerTextRecommendation?,
+                recommendedGlyphTone: GlyphTone? = nil) {
         self.glyphTone = glyphTone
+        self.recommendedGlyphTone = recommendedGlyphTone
         self.scrim = scrim
         self.scrollEdgeEffect = scrollEdgeEffect
         self.scrollEdgeEffectReason = scrollEdgeEffectReason
@@ -122,13 +127,15 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case glyphTone = "glyphColor"
         case toolbarColorScheme, scrim, scrollEdgeEffect, scrollEdgeEffectReason, regionNames, busyRegions, lowerText
+        case recommendedGlyphTone = "recommendedGlyphColor"
     }
 
     /// The manifest form. With a top group (every device target: the status bar and toolbar): `glyphColor`
     /// with its `toolbarColorScheme`, the top `scrim`, `regionNames`, `busyRegions` and any `lowerText`.
     /// Without one (a web hero, whose text boxes all sit low), there is no toolbar to colour: the top level
     /// holds the text boxes' own `glyphColor`, `scrim` (its `edge` says `bottom`), `regionNames` and
-    /// `busyRegions`, with no `toolbarColorScheme` and no `lowerText`. Reading back restores the value
+    /// `busyRegions`, with no `toolbarColorScheme` and no `lowerText`. `recommendedGlyphColor` only when a
+    /// person chose `glyphColor` (`recommendedGlyphTone`). Reading back restores the value
     /// (an empty top group always has white glyphs, no scrim and the soft edge).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -142,6 +149,7 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
             return
         }
         try c.encode(glyphTone, forKey: .glyphTone)
+        try c.encodeIfPresent(recommendedGlyphTone, forKey: .recommendedGlyphTone)
         try c.encode(toolbarColorScheme, forKey: .toolbarColorScheme)
         try c.encodeIfPresent(scrim, forKey: .scrim)
         try c.encode(regionNames, forKey: .regionNames)
@@ -162,6 +170,7 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
             return
         }
         self.init(glyphTone: tone, scrim: scrim, scrollEdgeEffect: edge, scrollEdgeEffectReason: reason, regionNames: names, busyRegions: busy,
-                  lowerText: try c.decodeIfPresent(LowerTextRecommendation.self, forKey: .lowerText))
+                  lowerText: try c.decodeIfPresent(LowerTextRecommendation.self, forKey: .lowerText),
+                  recommendedGlyphTone: try c.decodeIfPresent(GlyphTone.self, forKey: .recommendedGlyphTone))
     }
 }

@@ -5,16 +5,22 @@ enum ToolbarRecommender {
     ///   ends before it reaches them (nil: no subject, the full `scrimFadePoints`).
     /// - Parameter measuredChange: the mean CIE L* change a candidate gradient makes over its band, measured
     ///   on the hero's pixels (`ScrimBandPreview.change`) for the gradient as it will be baked.
+    /// - Parameter glyphTone: the top group's tone when the caller fixes it (nil: the rules on `decide`
+    ///   choose); its scrim is fitted for that tone and `recommendedGlyphTone` keeps the rules' choice.
     static func recommend(_ reports: [GlyphRegionReport], heroHeightPoints: Double, subjectSpanPoints: ClosedRange<Double>? = nil,
-                          measuredChange: (ScrimRecommendation) -> Double,
+                          glyphTone: GlyphTone? = nil, measuredChange: (ScrimRecommendation) -> Double,
                           parameters: ToolbarAnalysisParameters) -> ToolbarRecommendation {
         let atRest = reports.filter(\.region.isAtRest)
         let top = atRest.filter { $0.region.scrimEdge == .top }
         let lower = atRest.filter { $0.region.scrimEdge == .bottom }
         // Glyphs drawn once the hero has scrolled (the inline title past the collapse offset) get no scrim and
         // do not change the recommendation at rest: the system's scroll edge effect is under them then.
-        let (tone, scrim, change) = decide(top, edge: .top, heroHeightPoints: heroHeightPoints,
-                                           clearance: subjectSpanPoints?.lowerBound, measuredChange: measuredChange, parameters: parameters)
+        func decideTop(_ tone: GlyphTone?) -> (GlyphTone, ScrimRecommendation?, Double) {
+            decide(top, edge: .top, heroHeightPoints: heroHeightPoints, tone: tone,
+                   clearance: subjectSpanPoints?.lowerBound, measuredChange: measuredChange, parameters: parameters)
+        }
+        let fixed = top.isEmpty ? nil : glyphTone
+        let (tone, scrim, change) = decideTop(fixed)
         let lowerText = lower.isEmpty ? nil : {
             let (lowerTone, lowerScrim, _) = decide(lower, edge: .bottom, heroHeightPoints: heroHeightPoints,
                                                     clearance: subjectSpanPoints.map { heroHeightPoints - $0.upperBound },
@@ -32,7 +38,7 @@ enum ToolbarRecommender {
         return ToolbarRecommendation(glyphTone: tone, scrim: scrim, scrollEdgeEffect: reason == nil ? .soft : .hard,
                                      scrollEdgeEffectReason: reason,
                                      regionNames: top.map(\.name), busyRegions: top.filter(\.verdict.busy).map(\.name),
-                                     lowerText: lowerText)
+                                     lowerText: lowerText, recommendedGlyphTone: fixed.map { _ in decideTop(nil).0 })
     }
 
     /// The tone of one group, its scrim (nil when none is needed) and the change that scrim makes as seen.
@@ -45,8 +51,10 @@ enum ToolbarRecommender {
     /// black or white reach) is taken only when the other cannot be served either, with the better worst
     /// contrast, at opacity 1; black glyphs under a white scrim that is not subtle are taken only when white
     /// glyphs cannot be served.
+    /// `tone`: the tone to serve when the caller fixes it (nil: the rules above choose); its scrim is fitted
+    /// for it as for a chosen tone, at opacity 1 when no scrim can serve it.
     /// `clearance`: distance from `edge` in points where the subject starts; the fades end there.
-    static func decide(_ reports: [GlyphRegionReport], edge: ScrimEdge, heroHeightPoints: Double, clearance: Double? = nil,
+    static func decide(_ reports: [GlyphRegionReport], edge: ScrimEdge, heroHeightPoints: Double, tone fixed: GlyphTone? = nil, clearance: Double? = nil,
                        measuredChange: (ScrimRecommendation) -> Double,
                        parameters: ToolbarAnalysisParameters) -> (GlyphTone, ScrimRecommendation?, Double) {
         guard !reports.isEmpty else { return (.white, nil, 0) }
@@ -65,6 +73,7 @@ enum ToolbarRecommender {
                               clearance: clearance, parameters: parameters)
             return (tone, found, found.map(measuredChange) ?? 0)
         }
+        if let fixed { return candidate(fixed) }
         let light = need(.white), dark = need(.black)
         let white = light.map { _ in candidate(.white) }
         let black = dark.map { _ in candidate(.black) }

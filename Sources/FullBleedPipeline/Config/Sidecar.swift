@@ -8,7 +8,8 @@ import FullBleedCore
 /// { "focus": [0.3, 0.6], "crop": "focal", "title": {"x": 0.05, "y": 0.7, "width": 0.6, "height": 0.2}, "alt": "A bridge at dusk" }
 /// ```
 /// or, instead of `focus`, the subject as a box of the source: `"subject": {"x": 0.4, "y": 0.1, "width": 0.2, "height": 0.3}`;
-/// and `"reviewed": {"sha256": "<hex SHA-256 of the photo file>"}` once a person has confirmed its heroes.
+/// `"reviewed": {"sha256": "<hex SHA-256 of the photo file>"}` once a person has confirmed its heroes; and
+/// `"glyphs": "white"` or `"black"` to choose the status bar and toolbar glyph tone instead of the recommendation.
 public struct Sidecar: Sendable, Hashable {
     /// Crop mode for this asset (a `focus` alone implies `focal`).
     public var cropMode: CropMode?
@@ -23,6 +24,10 @@ public struct Sidecar: Sendable, Hashable {
     /// photo file whose bytes have this SHA-256 (64 hex digits, kept lower-case). While it matches the
     /// photo, the asset has no `review` in the manifest; when the photo changes, the review returns.
     public var reviewedSHA256: String?
+    /// `"glyphs": "white" | "black"`: the status bar and toolbar glyph tone a person chose; every build
+    /// serves it (its scrim fitted and verified for that tone) instead of the recommended one. nil: the
+    /// recommendation.
+    public var glyphTone: GlyphTone?
     /// SHA-256 of the sidecar file's bytes (recorded so that editing the sidecar rebuilds the asset).
     public var sha256: String = ""
 
@@ -87,6 +92,7 @@ public struct Sidecar: Sendable, Hashable {
             guard alt.count <= 2000 else { throw ConfigError(location: "$.alt", message: "is longer than 2000 characters") }
             sidecar.altText = alt
         }
+        if let glyphs = try root.choice("glyphs", of: ["white", "black"]) { sidecar.glyphTone = GlyphTone(rawValue: glyphs) }
         if var reviewed = try root.object("reviewed") {
             let digest = try reviewed.requiredString("sha256")
             guard digest.utf8.count == 64, digest.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || ($0 >= 65 && $0 <= 70) }) else {

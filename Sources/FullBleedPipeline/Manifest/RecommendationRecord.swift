@@ -26,6 +26,11 @@ public struct RecommendationRecord: Sendable, Codable, Equatable {
     /// Text boxes centred in the lower half, served from the bottom edge; nil when there are none (or
     /// when they are the top level, without a toolbar).
     public var lowerText: LowerTextRecord?
+    /// `true` when a person chose `glyphColor` (the photo's sidecar `glyphs`) instead of the analysis; the
+    /// scrim and scroll edge then serve that colour. Absent when `glyphColor` is the recommendation.
+    public var glyphColorChosenByPerson: Bool?
+    /// With `glyphColorChosenByPerson`: the colour the analysis recommends. Absent otherwise.
+    public var recommendedGlyphColor: GlyphTone?
 
     public init(_ recommendation: ToolbarRecommendation) {
         if recommendation.regionNames.isEmpty, let lower = recommendation.lowerText {
@@ -43,6 +48,10 @@ public struct RecommendationRecord: Sendable, Codable, Equatable {
         scrollEdgeEffectReason = recommendation.scrollEdgeEffectReason
         busyRegions = recommendation.busyRegions
         lowerText = recommendation.lowerText.map(LowerTextRecord.init)
+        if let recommended = recommendation.recommendedGlyphTone {
+            glyphColorChosenByPerson = true
+            recommendedGlyphColor = recommended
+        }
     }
 
     /// The gradients to draw: the top one, then the lower text boxes' one.

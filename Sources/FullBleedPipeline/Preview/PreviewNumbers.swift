@@ -30,7 +30,7 @@ enum PreviewNumbers {
             rows.append(("Text boxes", t(textBoxSummary(analysis))))
         } else if let analysis {
             let recommendation = analysis.recommendation
-            rows.append(("Scheme", t(recommendation.glyphTone == .white ? "white glyphs (dark scheme)" : "black glyphs (light scheme)")))
+            rows.append(("Scheme", t(scheme(recommendation.glyphTone, recommended: recommendation.recommendedGlyphTone))))
             if let summary = PreviewLegibility(analysis) {
                 let verdict = summary.passes ? "<span class=\"badge pass\">passes</span>" : "<span class=\"badge fail\">below target</span>"
                 rows.append(("Contrast", t("before \(PreviewLegibility.format(summary.before, target: summary.target)) → after \(PreviewLegibility.format(summary.after, target: summary.target))")
@@ -57,7 +57,7 @@ enum PreviewNumbers {
             if target.device == nil {
                 rows.append(("Text boxes", t(([recommendation.glyphColor.rawValue + " glyphs"] + scrims).joined(separator: " · "))))
             } else {
-                rows.append(("Scheme", t(recommendation.glyphColor == .white ? "white glyphs (dark scheme)" : "black glyphs (light scheme)")))
+                rows.append(("Scheme", t(scheme(recommendation.glyphColor, recommended: recommendation.recommendedGlyphColor))))
                 rows.append(("Scrim", t(scrims.isEmpty ? "none needed" : scrims.joined(separator: ", "))))
                 rows.append(("Scroll edge", t(recommendation.scrollEdgeEffect.rawValue)))
             }
@@ -79,6 +79,13 @@ enum PreviewNumbers {
         }
         html += "</div>\n"
         return html
+    }
+
+    /// The toolbar's glyph tone and scheme, and when a person chose it (the sidecar's `glyphs`), the
+    /// recommended tone beside it.
+    static func scheme(_ tone: GlyphTone, recommended: GlyphTone?) -> String {
+        (tone == .white ? "white glyphs (dark scheme)" : "black glyphs (light scheme)")
+            + (recommended.map { ", chosen in the sidecar (recommended: \($0.rawValue))" } ?? "")
     }
 
     /// The verdict over the text boxes (lower text): their names, the recommended glyph tone and the

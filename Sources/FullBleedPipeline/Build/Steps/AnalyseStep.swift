@@ -6,6 +6,7 @@ import FullBleedImage
 /// pixels an app shows (the measurer box-reduces it to about one pixel per point, SPEC 2.7), with the
 /// recommendation and layout numbers. A target with no produced tier is measured on a copy at one pixel per
 /// point (or at most 600 px wide for the web). The scrim's fade ends at the top of the crop's subject box.
+/// A sidecar's `glyphs` fixes the toolbar tone; the scrim is then fitted for it.
 enum AnalyseStep {
     /// nil when the pipeline does not analyse this target (legibility off, or a web target without text boxes).
     static func run(_ tiers: inout TierPictures, crop: CropPlan, target: AssetPlan.Target, plan: AssetPlan) -> ToolbarAnalysis? {
@@ -21,7 +22,8 @@ enum AnalyseStep {
         }
         let delivered = target.derivatives.largestSourcePixelSize
         return ToolbarAnalyzer.analyze(hero: hero, device: device, deliveredPixelSize: delivered,
-                                       subjectSpan: subjectSpan(of: crop), parameters: plan.analysisParameters)
+                                       subjectSpan: subjectSpan(of: crop), glyphTone: plan.sidecar?.glyphTone,
+                                       parameters: plan.analysisParameters)
     }
 
     /// The vertical extent of the crop's subject box as fractions of the crop's height (0 = top edge),
