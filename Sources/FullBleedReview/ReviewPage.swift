@@ -34,6 +34,7 @@ enum ReviewPage {
       box-shadow: 0 0 0 1px #000; z-index: 3; pointer-events: none; }
     .review-card[data-mode="subject"] .edit-focus, .review-card[data-mode="focus"] .edit-box { display: none; }
     header.page .status-line { color: var(--dim); }
+    header.page { background: var(--bg); }
     """
 
     static let script = """
@@ -129,7 +130,12 @@ enum ReviewPage {
         var fragment = el('div', 'fragment');
         fragment.innerHTML = asset.html;
         var inner = fragment.querySelector('section.asset');
-        if (inner) { var h = inner.querySelector('h2'); if (h) { h.remove(); } inner.className = 'asset-body'; }
+        if (inner) {
+          // The card's own list above gives the reasons: the preview section's copy of them goes.
+          var h = inner.querySelector('h2'); if (h) { h.remove(); }
+          var reasons = inner.querySelector('ul.review'); if (reasons) { reasons.remove(); }
+          inner.className = 'asset-body';
+        }
         tokenImages(fragment);
         node.appendChild(fragment);
         attachEditor(card);
