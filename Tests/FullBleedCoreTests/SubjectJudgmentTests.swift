@@ -109,10 +109,10 @@ import FullBleedTestSupport
             SubjectExtent.continuation(of: box, objectness: values, map: PixelSize(width: 20, height: 10),
                                        source: PixelSize(width: 200, height: 100), level: 0.5)
         }
-        // A tail above 0.7 x 0.5 continues the figure to the photo's foot; one below it is background.
-        #expect(extent(map(tail: 0.4, beside: 0.05)) == Box(minX: 40, minY: 10, maxX: 110, maxY: 100))
+        // A tail above 0.65 x 0.5 continues the figure down to its end (map row 8); one below it is background.
+        #expect(extent(map(tail: 0.4, beside: 0.05)) == Box(minX: 40, minY: 10, maxX: 110, maxY: 90))
         #expect(extent(map(tail: 0.3, beside: 0.05)) == box)
-        #expect(extent(map(tail: 0.3, beside: 0.36)) == Box(minX: 40, minY: 10, maxX: 150, maxY: 70))
+        #expect(extent(map(tail: 0.3, beside: 0.36)) == Box(minX: 40, minY: 10, maxX: 140, maxY: 70))
         // Only the figure's own pixels seed it: another region of the mask reaching into the box (map row 1,
         // columns 12...19, not touching the figure) does not, unless it counts as the figure.
         var other = map(tail: 0.3, beside: 0.05)
@@ -123,6 +123,6 @@ import FullBleedTestSupport
                                        source: PixelSize(width: 200, height: 100), level: 0.5, isFigure: figure)
         }
         #expect(extent(other) { $0 / 20 != 1 } == wide)
-        #expect(extent(other) { _ in true } == Box(minX: 40, minY: 0, maxX: 200, maxY: 70))
+        #expect(extent(other) { _ in true } == Box(minX: 40, minY: 10, maxX: 200, maxY: 70))
     }
 }
