@@ -174,6 +174,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: tmp.path + "/never"))
     }
 
+    /// The verdict allows for the margin a detector's box leaves (docs/review.md): the square's box clears the
+    /// iPhone band by 3 px, less than its margin (`(1 - 0.9)` x 20% of its 200-px height: 4 px), so the
+    /// crop is not vouched for and the photo needs a look; 60 px lower it is vouched for.
+    @Test func aDetectorBoxThatClearsTheBandByLessThanItsMarginNeedsALook() throws {
+        let tmp = try TemporaryDirectory("detector-margin")
+        defer { tmp.remove() }
+        let input = tmp.path + "/in"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        // The full-height 603x600 crop puts the band over rows 0..<174 (116 of 400 points); the detector sees
+        // the photo unreduced (maxSidePixels 900), so its box is the square's.
+        for (name, top) in [("close.png", 177), ("low.png", 237)] {
+            let photo = Self.photo(width: 900, height: 600, square: PixelRect(x: 150, y: top, width: 200, height: 200),
+                                   block: PixelRect(x: 700, y: 520, width: 20, height: 20))
+            try Data(try Codecs.encode(photo, as: .png(PNGEncodeOptions()))).write(to: URL(fileURLWithPath: input + "/" + name))
+        }
+        try Self.writePipeline(tmp.path + "/p.json", command: ["python3", Self.script], maxSidePixels: 900)
+        let out = tmp.path + "/out"
+        let result = try CLIRunner.run(["build", input, "--pipeline", tmp.path + "/p.json", "--out", out, "--quiet"])
+        try #require(result.exitCode == 0, "\(result.stderr)")
+        var assets: [String: [String: Any]] = [:]
+        for asset in try BuildFixtures.manifest(in: out)["assets"] as! [[String: Any]] {
+            assets[(asset["source"] as! [String: Any])["path"] as! String] = asset
+        }
+        func phone(_ asset: [String: Any]?) -> [String: Any] {
+            ((asset?["targets"] as? [[String: Any]])?.first { $0["name"] as? String == "iphone-17-pro" }?["crop"] as? [String: Any]) ?? [:]
+        }
+        let close = phone(assets["close.png"]), low = phone(assets["low.png"])
+        #expect((assets["close.png"]?["subjectBox"] as? [String: Int])?["y"] == 177, "\(assets["close.png"] ?? [:])")
+        #expect(close["y"] as? Int == 0 && close["height"] as? Int == 600, "\(close)")
+        #expect(close["subjectClearsToolbar"] as? Bool == false && close["subjectClearsToolbarReason"] as? String == "subject may extend past its box", "\(close)")
+        #expect((assets["close.png"]?["review"] as? [String])?.contains("iphone-17-pro: subject may extend past its box") == true,
+                "\(assets["close.png"]?["review"] ?? "no review")")
+        #expect(low["subjectClearsToolbar"] as? Bool == true, "\(low)")
+        #expect(!((assets["low.png"]?["review"] as? [String]) ?? []).contains { $0.contains("subject") }, "\(assets["low.png"]?["review"] ?? "")")
+    }
+
     /// Each way a detector can fail fails its photo alone, with one line naming the photo and the detector.
     @Test(arguments: [
         ("exit", "exited with status 3: model file not found"),

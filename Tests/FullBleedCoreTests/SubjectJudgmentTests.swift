@@ -67,4 +67,62 @@ import FullBleedTestSupport
         // Without a band there is nothing to place: centred.
         #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0, subjects: [weak]).rect.y == 100)
     }
+
+    @Test func theVerdictAllowsForTheMarginItsDetectorLeaves() {
+        // Every 200x200 crop of the 300x200 photo has its band over rows 0..<58. A box from row 62 clears it;
+        // whether the verdict vouches for it depends on what drew the box and how sure it is: a face leaves
+        // 10% of its height at confidence 0 (3 px at 0.5: row 59, clear), a detector's other box 20% (6 px at
+        // 0.5: row 56, under the band; 0.3 px at 0.95, clear), a sidecar box none.
+        let image = Self.disc(width: 300, height: 200, cx: 150, cy: 130, radius: 20)
+        let box = PixelRect(x: 100, y: 62, width: 100, height: 60)
+        let cases: [(SubjectRegion, Bool)] = [
+            (SubjectRegion(rect: box, kind: .sidecar, confidence: 1), true),
+            (SubjectRegion(rect: box, kind: .face, confidence: 0.5), true),
+            (SubjectRegion(rect: box, kind: .face, confidence: 0.3), false),
+            (SubjectRegion(rect: box, kind: .salient, confidence: 0.5, label: "person"), false),
+            (SubjectRegion(rect: box, kind: .salient, confidence: 0.95, label: "person"), true),
+        ]
+        for (region, clears) in cases {
+            let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [region])
+            #expect(plan.rect.contains(box))
+            #expect(plan.subjectClearsToolbar == clears, "\(region): \(plan.subjectClearsToolbarReason ?? "true")")
+            if !clears { #expect(plan.subjectClearsToolbarReason == "subject may extend past its box") }
+        }
+        // The focal point is judged as given, whatever the subject's margin.
+        let focal = CropPlanner.plan(image, aspectRatio: 1, mode: .focal(x: 0.5, y: 0.6), toolbarBandFraction: 0.29,
+                                     subjects: [SubjectRegion(rect: box, kind: .face, confidence: 0.3)])
+        #expect(focal.subjectClearsToolbar)
+    }
+
+    @Test func theBuiltInBoxExtendsAsFarAsItsFigureFadesPastIt() {
+        // A 20x10 objectness map over a 200x100 photo, mask level 0.5: a figure (1.0) at map columns 5...9,
+        // rows 2...5, boxed with one map pixel around it as `SubjectRegion.salient` does: (40, 10)-(110, 70).
+        let box = Box(minX: 40, minY: 10, maxX: 110, maxY: 70)
+        func map(tail: Float, beside: Float) -> [Float] {
+            var values = [Float](repeating: 0.05, count: 200)
+            for y in 2...5 { for x in 5...9 { values[y * 20 + x] = 1 } }
+            for y in 6...8 { values[y * 20 + 7] = tail }       // a thin tail hanging from the figure
+            for x in 10...13 { values[3 * 20 + x] = beside }   // something beside it, on the right
+            return values
+        }
+        func extent(_ values: [Float]) -> Box {
+            SubjectExtent.continuation(of: box, objectness: values, map: PixelSize(width: 20, height: 10),
+                                       source: PixelSize(width: 200, height: 100), level: 0.5)
+        }
+        // A tail above 0.65 x 0.5 continues the figure down to its end (map row 8); one below it is background.
+        #expect(extent(map(tail: 0.4, beside: 0.05)) == Box(minX: 40, minY: 10, maxX: 110, maxY: 90))
+        #expect(extent(map(tail: 0.3, beside: 0.05)) == box)
+        #expect(extent(map(tail: 0.3, beside: 0.36)) == Box(minX: 40, minY: 10, maxX: 140, maxY: 70))
+        // Only the figure's own pixels seed it: another region of the mask reaching into the box (map row 1,
+        // columns 12...19, not touching the figure) does not, unless it counts as the figure.
+        var other = map(tail: 0.3, beside: 0.05)
+        for x in 12...19 { other[1 * 20 + x] = 0.6 }
+        let wide = Box(minX: 40, minY: 10, maxX: 160, maxY: 70)
+        func extent(_ values: [Float], figure: @escaping (Int) -> Bool) -> Box {
+            SubjectExtent.continuation(of: wide, objectness: values, map: PixelSize(width: 20, height: 10),
+                                       source: PixelSize(width: 200, height: 100), level: 0.5, isFigure: figure)
+        }
+        #expect(extent(other) { $0 / 20 != 1 } == wide)
+        #expect(extent(other) { _ in true } == Box(minX: 40, minY: 10, maxX: 200, maxY: 70))
+    }
 }

@@ -7,14 +7,20 @@ For every labelled photo and every target of the pipeline, from `fullbleed inspe
            from the largest down to 1/maxZoom of it, never below the largest produced tier),
   verdict  the manifest's subjectClearsToolbar equals (whole and clear) computed from the box;
   false clear  crops reported clear (subjectClearsToolbar true) whose labelled subject is cut or under the band
-           (the error that must not happen: nobody would look at them).
+           (the error that must not happen: nobody would look at them),
+  true clear   crops reported clear whose labelled subject is whole and below the band,
+  silent   crops that fail where a crop could do better (the subject cut where the largest crop can hold it, or
+           under the band where a crop of the allowed sizes can clear it) on an asset without `review`: a
+           failure nobody is asked to look at.
 And per photo the detected subject box (the manifest's subjectBox) against the label: IoU and the share of the
 label inside it.
 The same sizes as the delivered crops, placed by libvips `smartcrop --interesting attention` (its crop is
 the attention centre clamped into the image, as vips_smartcrop places it) and by a centre crop, are
 scored the same way.
 
-usage: evaluate.py FULLBLEED LABELS.tsv PHOTO_ROOT [--pipeline ios-hero] [--upscale] [--max-zoom 1.5] [--no-vips]
+usage: evaluate.py FULLBLEED LABELS.tsv [LABELS.tsv ...] PHOTO_ROOT [--pipeline ios-hero] [--upscale] [--max-zoom 1.5]
+                   [--no-vips] [--verbose]
+Several label sets give a table per set and one for all of them together.
 --upscale evaluates a copy of the pipeline with "tiers": {"upscale": "upscale"}, so a photo smaller than
 every tier still delivers its crops (a skipped photo has no targets in `inspect --json`: the held-out
 photos are 500-773 px wide).
@@ -65,26 +71,14 @@ def vips_crop(path, W, H, w, h):
     return min(max(0, ax - w // 2), W - w), min(max(0, ay - h // 2), H - h), w, h
 
 
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument('fullbleed'); p.add_argument('labels'); p.add_argument('root')
-    p.add_argument('--pipeline', default='ios-hero'); p.add_argument('--max-zoom', type=float, default=1.5)
-    p.add_argument('--no-vips', action='store_true'); p.add_argument('--verbose', action='store_true')
-    p.add_argument('--upscale', action='store_true')
-    a = p.parse_args()
-    if a.upscale:
-        source = a.pipeline if a.pipeline.endswith('.json') else os.path.join(
-            os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Pipelines', a.pipeline + '.json')
-        spec = json.load(open(source))
-        spec.setdefault('tiers', {})['upscale'] = 'upscale'
-        variant = tempfile.NamedTemporaryFile('w', suffix='.json', delete=False)
-        json.dump(spec, variant)
-        variant.close()
-        a.pipeline = variant.name
-    # whole/holdable, clear/clearable, verdict/n, false clear
-    tally = {k: [0, 0, 0, 0, 0, 0, 0] for k in ('fullbleed', 'vips attention', 'centre')}
+FIELDS = ('whole', 'holdable', 'clear', 'clearable', 'verdict right', 'judged', 'false clear', 'true clear', 'silent')
+
+
+def evaluate_set(a, labels):
+    """The tallies (FIELDS per crop method) and the detected boxes against the labels of one set."""
+    tally = {k: dict.fromkeys(FIELDS, 0) for k in ('fullbleed', 'vips attention', 'centre')}
     boxes = []  # (IoU, share of the label inside the detected box) per photo
-    for rel, fx, fy, fw, fh in load_labels(a.labels):
+    for rel, fx, fy, fw, fh in load_labels(labels):
         path = os.path.join(a.root, rel)
         rec = json.loads(subprocess.run([a.fullbleed, 'inspect', path, '--pipeline', a.pipeline, '--json'],
                                         capture_output=True, text=True, check=True).stdout)
@@ -99,7 +93,7 @@ def main():
             boxes.append((0.0, 0.0))
         if a.verbose:
             print(f"{rel}: label {tuple(round(v) for v in box)} detected {found and tuple(found[k] for k in ('x', 'y', 'width', 'height'))} "
-                  f"IoU {boxes[-1][0]:.2f} label covered {boxes[-1][1]:.2f}", file=sys.stderr)
+                  f"IoU {boxes[-1][0]:.2f} label covered {boxes[-1][1]:.2f} review {rec.get('review')}", file=sys.stderr)
         for t in rec.get('targets', []):  # a skipped photo (too small for every tier) has none
             c = t['crop']
             crop = (c['x'], c['y'], c['width'], c['height'])
@@ -121,26 +115,66 @@ def main():
             for name, r in candidates.items():
                 whole, clear = judge(box, r, band)
                 s = tally[name]
-                if holdable: s[0] += whole; s[1] += 1
-                if clearable: s[2] += clear; s[3] += 1
+                if holdable: s['whole'] += whole; s['holdable'] += 1
+                if clearable: s['clear'] += clear; s['clearable'] += 1
                 if name == 'fullbleed':
-                    s[4] += (c['subjectClearsToolbar'] == (whole and clear)); s[5] += 1
-                    s[6] += c['subjectClearsToolbar'] and not (whole and clear)
-                if a.verbose and name == 'fullbleed':
-                    print(f"{rel} {t['name']}: crop {r} zoom {c.get('zoom', 1)} whole {whole} clear {clear} "
-                          f"holdable {holdable} clearable {clearable} verdict {c['subjectClearsToolbar']} "
-                          f"({c.get('subjectClearsToolbarReason')})", file=sys.stderr)
-    print(f"| crops by | subject whole (of crops that can hold it) | clear of the band (where a crop can) | verdict true | false clear |")
-    print("|---|---:|---:|---:|---:|")
+                    said = c['subjectClearsToolbar']
+                    s['verdict right'] += said == (whole and clear); s['judged'] += 1
+                    s['false clear'] += said and not (whole and clear)
+                    s['true clear'] += said and whole and clear
+                    failed = (holdable and not whole) or (clearable and not clear)
+                    s['silent'] += failed and not rec.get('review')
+                    if a.verbose:
+                        print(f"{rel} {t['name']}: crop {r} zoom {c.get('zoom', 1)} whole {whole} clear {clear} "
+                              f"holdable {holdable} clearable {clearable} verdict {said} "
+                              f"({c.get('subjectClearsToolbarReason')})"
+                              + (" FALSE CLEAR" if said and not (whole and clear) else "")
+                              + (" SILENT" if failed and not rec.get('review') else ""), file=sys.stderr)
+    return tally, boxes
+
+
+def print_set(a, title, tally, boxes):
+    print(f"\n{title}\n")
+    print("| crops by | subject whole (of crops that can hold it) | clear of the band (where a crop can) | verdict true "
+          "| false clear | true clear | silent failures |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for name, s in tally.items():
         if name == 'vips attention' and a.no_vips:
             continue
-        verdict, false_clear = (f"{s[4]}/{s[5]}", str(s[6])) if name == 'fullbleed' else ("-", "-")
-        print(f"| {name} | {s[0]}/{s[1]} | {s[2]}/{s[3]} | {verdict} | {false_clear} |")
+        judged = (f"{s['verdict right']}/{s['judged']}", str(s['false clear']), str(s['true clear']), str(s['silent'])) \
+            if name == 'fullbleed' else ("-",) * 4
+        print(f"| {name} | {s['whole']}/{s['holdable']} | {s['clear']}/{s['clearable']} | {' | '.join(judged)} |")
     if boxes:
         print(f"subject boxes: mean IoU with the labels {sum(b[0] for b in boxes) / len(boxes):.2f}, mean share of the label "
               f"inside the detected box {sum(b[1] for b in boxes) / len(boxes):.2f}, labels covered >= 95%: "
               f"{sum(b[1] >= 0.95 for b in boxes)}/{len(boxes)} ({len(boxes)} photos)")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument('fullbleed'); p.add_argument('paths', nargs='+', metavar='LABELS.tsv... PHOTO_ROOT')
+    p.add_argument('--pipeline', default='ios-hero'); p.add_argument('--max-zoom', type=float, default=1.5)
+    p.add_argument('--no-vips', action='store_true'); p.add_argument('--verbose', action='store_true')
+    p.add_argument('--upscale', action='store_true')
+    a = p.parse_args()
+    if len(a.paths) < 2:
+        p.error('give at least one LABELS.tsv and the PHOTO_ROOT')
+    *sets, a.root = a.paths
+    if a.upscale:
+        source = a.pipeline if a.pipeline.endswith('.json') else os.path.join(
+            os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Pipelines', a.pipeline + '.json')
+        spec = json.load(open(source))
+        spec.setdefault('tiers', {})['upscale'] = 'upscale'
+        variant = tempfile.NamedTemporaryFile('w', suffix='.json', delete=False)
+        json.dump(spec, variant)
+        variant.close()
+        a.pipeline = variant.name
+    results = [(labels, *evaluate_set(a, labels)) for labels in sets]
+    for labels, tally, boxes in results:
+        print_set(a, os.path.basename(labels), tally, boxes)
+    if len(results) > 1:
+        total = {name: {f: sum(r[1][name][f] for r in results) for f in FIELDS} for name in results[0][1]}
+        print_set(a, f"all {len(results)} sets", total, [b for r in results for b in r[2]])
 
 
 if __name__ == '__main__':

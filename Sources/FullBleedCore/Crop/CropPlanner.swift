@@ -45,8 +45,9 @@ public struct ZoomLimits: Sendable, Hashable {
 ///    y, then the smaller x.
 ///
 /// The verdict (`subjectClearsToolbar`) is true only on such evidence: a high-confidence subject whole in
-/// the crop and below the band, and no other high-confidence region cut by the crop. A low-confidence box
-/// gives false with `subject uncertain (confidence c)`.
+/// the crop and below the band, the same with the margin its detector leaves past the box (`SubjectExtent`;
+/// else `subject may extend past its box`), and no other high-confidence region cut by the crop. A
+/// low-confidence box gives false with `subject uncertain (confidence c)`.
 public enum CropPlanner {
     /// Below this mean saliency per map pixel an image counts as flat and `attention` uses `center`.
     static let flatSaliencyThreshold = 1e-4
@@ -67,6 +68,9 @@ public enum CropPlanner {
     /// Band positions whose mean detail is within this share of the least are equally uniform (the one
     /// nearest the centre wins), so that noise does not move a crop off the centre.
     static let uniformityTolerance = 0.1
+    /// The verdict's reason when the subject's box is whole and below the band but the subject may reach past
+    /// it, into the band or out of the crop (`SubjectExtent`).
+    public static let subjectMayExtendReason = "subject may extend past its box"
 
     /// The largest size of `aspectRatio` (width / height) inside `source`: full height when the source
     /// is wider than the target, else full width; the other side rounded half away from zero and kept
@@ -151,7 +155,9 @@ public enum CropPlanner {
                 rect = search.best(zoom: zoom)
             }
         }
-        let (verdict, pixelLimited) = search.verdict(rect, subject: subject, mode: used, zoom: zoom)
+        // A focal point is judged as given; the detected subject with the margin its detector leaves.
+        let extent: Box? = if case .focal = mode { nil } else { search.extent }
+        let (verdict, pixelLimited) = search.verdict(rect, subject: subject, extent: extent, mode: used, zoom: zoom)
         let point: (x: Double, y: Double) = subject.map { $0.box.centre } ?? (Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
         return CropPlan(sourceSize: source, rect: rect, aspectRatio: aspectRatio, requestedMode: mode, mode: used,
                         score: search.share(Box(rect)), subjectX: point.x, subjectY: point.y,
@@ -181,6 +187,9 @@ private struct CropSearch {
     /// The constraint box, whether it is made of high-confidence regions (zoom allowed, the verdict may be
     /// true) and its confidence (the lowest of the hard regions', else the region's).
     let subject: (box: Box, hard: Bool, confidence: Double)?
+    /// How far the hard subject may extend past its box (`SubjectExtent`): the union of the hard regions'
+    /// extents. The verdict says clear only when this box too is whole in the crop and below the band.
+    let extent: Box?
     /// Regions outside the constraint, with their boxes: cutting them is penalised.
     let others: [(box: Box, confidence: Double)]
     /// The high-confidence regions outside the constraint (a salient region beside faces): the verdict
@@ -205,14 +214,17 @@ private struct CropSearch {
         let hard = !sidecar.isEmpty ? sidecar : !faces.isEmpty ? faces : regions.filter(\.isHighConfidence)
         if let first = hard.first {
             subject = (hard.dropFirst().reduce(Box(first.rect)) { $0.union(Box($1.rect)) }, true, hard.map(\.confidence).min()!)
+            extent = hard.dropFirst().reduce(SubjectExtent.box(of: first, in: saliency)) { $0.union(SubjectExtent.box(of: $1, in: saliency)) }
             others = regions.filter { !hard.contains($0) }.map { (Box($0.rect), $0.confidence) }
             confidentOthers = regions.filter { !hard.contains($0) && $0.isHighConfidence }.map { (Box($0.rect), $0.kind, $0.confidence) }
         } else if let best = regions.max(by: { $0.confidence < $1.confidence }), best.confidence > 0 {
             subject = (Box(best.rect), false, best.confidence)
+            extent = nil
             others = regions.filter { $0 != best }.map { (Box($0.rect), $0.confidence) }
             confidentOthers = []
         } else {
             subject = nil
+            extent = nil
             others = regions.map { (Box($0.rect), $0.confidence) }
             confidentOthers = []
         }
@@ -391,7 +403,9 @@ private struct CropSearch {
 
     /// Why the crop's subject does not clear the band (nil when it does: whole in the crop, and below the band),
     /// and whether only `zoom.minimumCropSize` stood in the way (a larger decode of the source would clear it).
-    func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool, confidence: Double)?, mode: CropMode, zoom: ZoomLimits) -> (reason: String?, pixelLimited: Bool) {
+    /// - Parameter extent: how far the subject may reach past its box (`SubjectExtent`); nil: the box is exact.
+    func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool, confidence: Double)?, extent: Box?, mode: CropMode,
+                 zoom: ZoomLimits) -> (reason: String?, pixelLimited: Bool) {
         guard let subject else { return ("no subject found", false) }
         // Only a box the search obeys can vouch for the crop: a low-confidence one may be the wrong thing.
         guard subject.hard else { return ("subject uncertain (confidence \(String(format: "%.2f", subject.confidence)))", false) }
@@ -406,7 +420,11 @@ private struct CropSearch {
         if let cut = confidentOthers.first(where: { !crop.contains($0.box) }) {
             return ("subject cut by the crop (a \(cut.kind.rawValue) region of confidence \(String(format: "%.2f", cut.confidence)) is not whole in it)", false)
         }
-        if clears(b, in: crop) { return (nil, false) }
+        if clears(b, in: crop) {
+            // The box clears, but the subject may reach past it (`SubjectExtent`): not vouched for.
+            if let extent, !(crop.contains(extent) && clears(extent, in: crop)) { return (CropPlanner.subjectMayExtendReason, false) }
+            return (nil, false)
+        }
         let visible = (1 - band) * Double(largest.height)
         if b.height > visible { return ("subject taller than the visible area", false) }
         // The tallest crop that can clear: its top at 0 and the band's lower edge at the subject's top.

@@ -68,22 +68,10 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
     /// in the ranking: such a component is rarely the subject. [E]
     static let spanningWeight = 0.25
 
-    /// The salient object of `saliency`: the figures of its `objectness` map, boxed.
-    /// - The figure mask is the map above its Otsu threshold (the level that best separates two classes of
-    ///   the map's 256-bin histogram), split into 8-connected components.
-    /// - Components are ranked by mass (the summed objectness), those spanning the frame at
-    ///   `spanningWeight`; the first is always taken, the next ones in order until the taken hold
-    ///   `salientMassShare` of the ranked mass, skipping any that touches the frame (the background cut by
-    ///   it: sky, foliage, a wall). So a lone figure is boxed alone and a group (a person, a dog and a
-    ///   horse; a cup and its spoon) together.
-    /// The box is the taken components' bounding box grown by one map pixel (the mask's edge sits inside
-    /// the figure's soft outline), in source pixels. nil when the map is empty.
-    ///
-    /// Confidence: `m (1 - a)`, `m` the share of the mask's mass inside the box and `a` the box's share of
-    /// the image area: a compact box holding the figures is a subject to obey; a box spanning most of the
-    /// frame (foliage, texture, a subject that fills the photo) is no constraint a crop could keep, and below
-    /// `minimumSalientConfidence` it is no subject at all: nil.
-    public static func salient(in saliency: SaliencyMap) -> SubjectRegion? {
+    /// The figures `salient(in:)` boxes: the mask's level (Otsu's threshold of the objectness), the
+    /// 8-connected component of every map pixel above it (-1 below it), the components taken and their
+    /// bounding box in map pixels (before the one-pixel growth). nil when the map is empty.
+    static func figures(in saliency: SaliencyMap) -> Figures? {
         let size = saliency.size, w = size.width, h = size.height
         let objectness = saliency.objectness
         guard w > 0 && h > 0, let peak = objectness.max(), peak > 0 else { return nil }
@@ -120,11 +108,43 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
         let ranked = masses.indices.map { i in masses[i] * (touches(boxes[i]).spans ? spanningWeight : 1) }
         let order = ranked.indices.sorted { ranked[$0] > ranked[$1] || (ranked[$0] == ranked[$1] && $0 < $1) }
         let total = ranked.reduce(0, +)
-        var taken = boxes[order[0]], held = ranked[order[0]]
+        var taken = boxes[order[0]], held = ranked[order[0]], components: Set<Int32> = [Int32(order[0])]
         for i in order.dropFirst() where held < salientMassShare * total && !touches(boxes[i]).any {
             taken = (min(taken.minX, boxes[i].minX), min(taken.minY, boxes[i].minY), max(taken.maxX, boxes[i].maxX), max(taken.maxY, boxes[i].maxY))
             held += ranked[i]
+            components.insert(Int32(i))
         }
+        return Figures(threshold: threshold, component: component, taken: components, box: taken)
+    }
+
+    /// See `figures(in:)`.
+    struct Figures {
+        var threshold: Float
+        var component: [Int32]
+        var taken: Set<Int32>
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)
+    }
+
+    /// The salient object of `saliency`: the figures of its `objectness` map, boxed.
+    /// - The figure mask is the map above its Otsu threshold (the level that best separates two classes of
+    ///   the map's 256-bin histogram), split into 8-connected components.
+    /// - Components are ranked by mass (the summed objectness), those spanning the frame at
+    ///   `spanningWeight`; the first is always taken, the next ones in order until the taken hold
+    ///   `salientMassShare` of the ranked mass, skipping any that touches the frame (the background cut by
+    ///   it: sky, foliage, a wall). So a lone figure is boxed alone and a group (a person, a dog and a
+    ///   horse; a cup and its spoon) together.
+    /// The box is the taken components' bounding box grown by one map pixel (the mask's edge sits inside
+    /// the figure's soft outline), in source pixels. nil when the map is empty.
+    ///
+    /// Confidence: `m (1 - a)`, `m` the share of the mask's mass inside the box and `a` the box's share of
+    /// the image area: a compact box holding the figures is a subject to obey; a box spanning most of the
+    /// frame (foliage, texture, a subject that fills the photo) is no constraint a crop could keep, and below
+    /// `minimumSalientConfidence` it is no subject at all: nil.
+    public static func salient(in saliency: SaliencyMap) -> SubjectRegion? {
+        let size = saliency.size, w = size.width, h = size.height
+        let objectness = saliency.objectness
+        guard let figures = figures(in: saliency) else { return nil }
+        let threshold = figures.threshold, taken = figures.box
         let minX = max(0, taken.minX - 1), minY = max(0, taken.minY - 1), maxX = min(w - 1, taken.maxX + 1), maxY = min(h - 1, taken.maxY + 1)
         var inside = 0.0, all = 0.0
         for y in 0..<h {

@@ -9,9 +9,10 @@ import FullBleedCore
 ///
 /// The reasons:
 /// - every crop whose `subjectClearsToolbar` is false, by what its reason says: `no subject found`,
-///   `subject uncertain (confidence c)`, `subject cut by the crop` / `subject larger than the crop`, or
-///   `subject under the band` (with the crop's reason in parentheses when it says more, e.g. the zoom the
-///   band would need);
+///   `subject uncertain (confidence c)`, `subject cut by the crop` / `subject larger than the crop`,
+///   `subject may extend past its box` (the box is whole and clear, the margin its detector leaves is not:
+///   `SubjectExtent`), or `subject under the band` (with the crop's reason in parentheses when it says more,
+///   e.g. the zoom the band would need);
 /// - a baked top scrim that is not subtle: a white one changing the band by more than
 ///   `whiteScrimLightnessChange` L*, any one by more than `scrimLightnessChange` L* (the largest
 ///   `bandLightnessChange` of the target's `-scrim` tiers, measured on the delivered pixels);
@@ -62,7 +63,8 @@ public enum AssetReview {
     static func cropReason(_ crop: CropRecord) -> String? {
         guard !crop.subjectClearsToolbar else { return nil }
         let reason = crop.subjectClearsToolbarReason ?? "no subject found"
-        let named = ["no subject found", "subject uncertain", "subject cut", "subject larger than the crop", "subject under the band"]
+        let named = ["no subject found", "subject uncertain", "subject cut", "subject larger than the crop", "subject under the band",
+                     CropPlanner.subjectMayExtendReason]
         return named.contains { reason.hasPrefix($0) } ? reason : "subject under the band (\(reason))"
     }
 
