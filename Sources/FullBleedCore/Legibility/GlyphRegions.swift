@@ -31,7 +31,7 @@ public enum ScrimEdge: String, Sendable, Hashable, Codable {
 
 /// One place where glyphs sit, in **points** from the hero's top-left corner.
 public struct GlyphRegion: Sendable, Hashable, Codable {
-    /// "status-bar", "back-button", "title", "trailing-capsules", or the text box's name.
+    /// "status-bar-leading", "status-bar-trailing", "back-button", "title", "trailing-capsules", or the text box's name.
     public var name: String
     public var kind: GlyphRegionKind
     public var surface: GlyphSurface
