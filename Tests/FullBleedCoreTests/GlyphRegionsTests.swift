@@ -8,29 +8,46 @@ struct GlyphRegionsTests {
     @Test func iPhone17ProRegions() {
         let regions = ToolbarGeometry.iOS26.regions(for: .iPhone17Pro)
         let table = regions.map { [$0.x, $0.maxX, $0.y, $0.maxY] }
-        #expect(regions.map(\.name) == ["status-bar", "back-button", "title", "trailing-capsules"])
-        #expect(table == [[16, 386, 19, 43], [16, 60, 67, 111], [112, 290, 77, 101], [298, 386, 67, 111]])
-        #expect(regions.map(\.surface) == [.photo, .glass, .photo, .glass])
+        #expect(regions.map(\.name) == ["status-bar-leading", "status-bar-trailing", "back-button", "title", "trailing-capsules"])
+        #expect(table == [[16, 136, 19, 43], [266, 386, 19, 43], [27, 49, 78, 100], [112, 290, 77, 101], [309, 375, 78, 100]])
+        #expect(regions.map(\.surface) == [.photo, .photo, .glass, .photo, .glass])
         #expect(regions.allSatisfy { $0.scrimEdge == .top })
         // Everything lies inside the 116-pt toolbar band.
         #expect(regions.allSatisfy { $0.maxY <= DeviceClass.iPhone17Pro.toolbarBandPoints })
     }
 
-    /// On an iPad the bar is wide: the title is capped at 320 pt and stays centred.
+    /// On an iPad the bar is wide: the title is capped at 320 pt and stays centred, and the status glyphs are
+    /// two clusters at the ends of the bar, not the width between them.
     @Test func iPadTitleIsCapped() throws {
         let device = DeviceClass.iPadAir11
-        let title = try #require(ToolbarGeometry.iOS26.regions(for: device).first { $0.kind == .title })
+        let regions = ToolbarGeometry.iOS26.regions(for: device)
+        let title = try #require(regions.first { $0.kind == .title })
         #expect(title.width == 320 && title.x + title.width / 2 == device.widthPoints / 2)
-        let statusBar = try #require(ToolbarGeometry.iOS26.regions(for: device).first { $0.kind == .statusBar })
-        #expect(statusBar.y == 0 && statusBar.height == 24 && statusBar.width == device.widthPoints - 32)
+        let status = regions.filter { $0.kind == .statusBar }
+        #expect(status.count == 2 && status.allSatisfy { $0.y == 0 && $0.height == 24 && $0.width == 120 })
+        #expect(status[0].x == 16 && status[1].maxX == device.widthPoints - 16)
     }
 
     /// On the SE (20-pt status bar) the bar sits higher, and a narrow device keeps a symmetric title.
     @Test func geometryFollowsTheDevice() {
         let se = ToolbarGeometry.iOS26.regions(for: .iPhoneSE)
-        #expect(se[1].y == 20 + 27 - 22 && se[0].y == 0 && se[0].height == 20)
+        #expect(se[2].y == 20 + 27 - 22 + 11 && se[0].y == 0 && se[0].height == 20)
         let cramped = ToolbarGeometry(trailingCapsuleWidthPoints: 200).regions(for: .iPhoneSE)
-        #expect(cramped[2].width == 0 && cramped[2].x == 375.0 / 2)
+        #expect(cramped[3].width == 0 && cramped[3].x == 375.0 / 2)
+        // Clusters wider than half the bar meet in the middle; an inset larger than a capsule leaves its centre line.
+        let wide = ToolbarGeometry(statusClusterWidthPoints: 400, glassGlyphInsetPoints: 30).regions(for: .iPhoneSE)
+        #expect(wide[0].maxX == 375.0 / 2 && wide[1].x == 375.0 / 2)
+        #expect(wide[2].width == 0 && wide[2].height == 0 && wide[2].x == 16 + 22)
+    }
+
+    /// The status glyphs are drawn beside the Dynamic Island, not behind it: a bright patch there does not
+    /// size the scrim (over the whole width between the margins it asked for one).
+    @Test func brightPhotoBehindTheIslandDoesNotSizeTheScrim() {
+        let hero = ToolbarHeroes.grey { x, y in x > 150 && x < 252 && y < 60 ? 1 : 0.05 }
+        let analysis = ToolbarAnalyzer.analyze(hero: hero, device: .iPhone17Pro, deliveredPixelSize: nil, parameters: ToolbarAnalysisParameters())
+        #expect(analysis.recommendation.glyphTone == .white && analysis.recommendation.scrim == nil)
+        let wholeWidth = ToolbarAnalysisParameters(geometry: ToolbarGeometry(statusClusterWidthPoints: 200))
+        #expect(ToolbarAnalyzer.analyze(hero: hero, device: .iPhone17Pro, deliveredPixelSize: nil, parameters: wholeWidth).recommendation.scrim != nil)
     }
 
     @Test func textBoxesBecomeRegions() {
@@ -61,7 +78,7 @@ struct GlyphRegionsTests {
     @Test func tinyHero() {
         let hero = Image(width: 1, height: 1, layout: .rgb, samples: [255, 255, 255])
         let analysis = ToolbarAnalyzer.analyze(hero: hero, device: .iPhone17Pro, deliveredPixelSize: nil, parameters: ToolbarAnalysisParameters())
-        #expect(analysis.regions.count == 4 && analysis.regions.allSatisfy { $0.rect == PixelRect(x: 0, y: 0, width: 1, height: 1) })
+        #expect(analysis.regions.count == 5 && analysis.regions.allSatisfy { $0.rect == PixelRect(x: 0, y: 0, width: 1, height: 1) })
         #expect(analysis.recommendation.glyphTone == .black && analysis.recommendation.scrim == nil)
     }
 }

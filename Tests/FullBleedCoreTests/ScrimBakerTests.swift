@@ -68,7 +68,7 @@ struct ScrimBakerTests {
         let baked = ScrimBaker.bake(hero: hero, recommendation: Self.recommendation(nil), device: Self.device, parameters: ToolbarAnalysisParameters())
         #expect(baked.image == hero && baked.opacity == 0 && baked.scrims.isEmpty && baked.meetsTarget && baked.raiseSteps == 0)
         // The regions on screen at rest (the inline title appears past the collapse offset, unbaked).
-        #expect(baked.verification.keys.sorted() == ["back-button", "status-bar", "trailing-capsules"])
+        #expect(baked.verification.keys.sorted() == ["back-button", "status-bar-leading", "status-bar-trailing", "trailing-capsules"])
         // Dark glyphs on that band would fail: the verification follows the recommended tone.
         let wrongTone = ScrimBaker.bake(hero: hero, recommendation: Self.recommendation(nil, tone: .black), device: Self.device,
                                         parameters: ToolbarAnalysisParameters())

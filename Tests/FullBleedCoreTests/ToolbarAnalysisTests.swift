@@ -71,7 +71,7 @@ struct ToolbarAnalysisTests {
         let recommendation = analysis.recommendation
         #expect(recommendation.glyphTone == .black && recommendation.scrim == nil)
         #expect(recommendation.scrollEdgeEffect == .soft && recommendation.busyRegions.isEmpty)
-        #expect(analysis.regions.map(\.name) == ["status-bar", "back-button", "title", "trailing-capsules"])
+        #expect(analysis.regions.map(\.name) == ["status-bar-leading", "status-bar-trailing", "back-button", "title", "trailing-capsules"])
         for region in analysis.regions where region.region.isAtRest {
             #expect(abs(region.verdict.darkGlyphContrast - 21) < 1e-6 && region.verdict.darkGlyphsPass && !region.verdict.lightGlyphsPass)
         }
@@ -127,7 +127,7 @@ struct ToolbarAnalysisTests {
         #expect(title.metrics.highLuminance < 0.02, "measured over the dark bottom rows: \(title.metrics)")
         #expect(afterCollapse.recommendation.scrim == nil && afterCollapse.recommendation.glyphTone == .white)
         #expect(!afterCollapse.recommendation.regionNames.contains("title"))
-        #expect(afterCollapse.glyphExtentPoints(from: .top) == 111)   // the glass controls' foot, not the title's
+        #expect(afterCollapse.glyphExtentPoints(from: .top) == 100)   // the glass controls' glyphs' foot, not the title's
 
         let atRest = Self.analyze(hero, parameters: ToolbarAnalysisParameters(inlineTitle: .atRest))
         let restingTitle = try #require(atRest.region(named: "title"))
@@ -144,13 +144,13 @@ struct ToolbarAnalysisTests {
         let analysis = Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.checkerboard(cell: 8)))
         let recommendation = analysis.recommendation
         let title = try #require(analysis.region(named: "title"))
-        let statusBar = try #require(analysis.region(named: "status-bar"))
+        let statusBar = try #require(analysis.region(named: "status-bar-leading"))
         for region in [title, statusBar] {
             #expect(region.verdict.busy && region.verdict.textured && region.verdict.polarityConflict)
             #expect(region.metrics.rmsContrast > 20 && region.metrics.edgeDensity > 0.5, "\(region.name): \(region.metrics)")
         }
         // The title, after collapse, is reported busy but is not among the band's regions at rest.
-        #expect(!recommendation.busyRegions.contains("title") && recommendation.busyRegions.contains("status-bar"))
+        #expect(!recommendation.busyRegions.contains("title") && recommendation.busyRegions.contains("status-bar-leading"))
         #expect(recommendation.scrim != nil && recommendation.scrollEdgeEffect == .hard)
         #expect(recommendation.scrollEdgeEffectReason == .clutteredBand)
         // The glass blurs 8-pt cells into an even grey: no texture behind the capsules.
@@ -254,7 +254,7 @@ struct ToolbarAnalysisTests {
         let linearParameters = ToolbarAnalysisParameters(compositing: .linearLight, glassSigmaPoints: 1.5)
         let gamma = Self.analyze(hero, parameters: gammaParameters)
         let linear = Self.analyze(hero, parameters: linearParameters)
-        let g = try #require(gamma.region(named: "status-bar")).verdict, l = try #require(linear.region(named: "status-bar")).verdict
+        let g = try #require(gamma.region(named: "status-bar-leading")).verdict, l = try #require(linear.region(named: "status-bar-leading")).verdict
         #expect(g.polarityConflict && l.polarityConflict)
         #expect(try #require(l.blackScrimOpacity) > #require(g.blackScrimOpacity) + 0.1)
         #expect(try #require(l.whiteScrimOpacity) < #require(g.whiteScrimOpacity) - 0.1)
@@ -283,9 +283,9 @@ struct ToolbarAnalysisTests {
         // 402 px shown 430 pt wide (webWidthPoints).
         #expect(abs(analysis.pixelsPerPoint - 402.0 / 430) < 1e-12)
 
-        // The same boxes with a device come after the four toolbar regions.
+        // The same boxes with a device come after the five toolbar regions.
         let withDevice = Self.analyze(hero, parameters: parameters)
-        #expect(withDevice.regions.map(\.name) == ["status-bar", "back-button", "title", "trailing-capsules", "hero-title", "kicker"])
+        #expect(withDevice.regions.map(\.name) == ["status-bar-leading", "status-bar-trailing", "back-button", "title", "trailing-capsules", "hero-title", "kicker"])
         #expect(withDevice.layout != nil)
     }
 
@@ -315,9 +315,9 @@ struct ToolbarAnalysisTests {
         let a = try #require(small.recommendation.scrim), b = try #require(large.recommendation.scrim)
         #expect(abs(a.opacity - b.opacity) < 0.02 && a.heightPoints == b.heightPoints)
         #expect(small.analysisPixelsPerPoint == 1 && large.analysisPixelsPerPoint == 1 && large.pixelsPerPoint == 3)
-        #expect(large.regions[0].rect == PixelRect(x: 48, y: 57, width: 1110, height: 72))
-        #expect(large.regions[0].blurSigmaPixels == 4.5 && large.regions[1].blurSigmaPixels == 30)
-        #expect(large.regions[0].metrics.rect == PixelRect(x: 16, y: 19, width: 370, height: 24))
+        #expect(large.regions[0].rect == PixelRect(x: 48, y: 57, width: 360, height: 72))
+        #expect(large.regions[0].blurSigmaPixels == 4.5 && large.regions[2].blurSigmaPixels == 30)
+        #expect(large.regions[0].metrics.rect == PixelRect(x: 16, y: 19, width: 120, height: 24))
         #expect(Self.analyze(ToolbarHeroes.grey(scale: 3, sky)) == large)
     }
 

@@ -171,7 +171,7 @@ import FullBleedTestSupport
                 }
             }
         }
-        #expect(checked >= 3)
+        #expect(checked >= 2)   // every device tier of every photo; the -scrim copies where one is needed
         if name != "uhdr_rgb_srgb.jpg" { #expect(sourceBrighter, "no glyph region was brighter than SDR white in the source") }
     }
 

@@ -21,9 +21,9 @@ import FullBleedTestSupport
     }
 
     @Test func theManifestReadsBackToTheRecordsItWasWrittenFrom() throws {
-        let (bridge, spec) = try Self.record("lomiri_Bridge_by_Sander_Klootwijk.jpg", report: true)
+        let (picture, spec) = try Self.record("lomiri_Picture_0B_by_freespace.jpg", report: true)
         let (chelsea, _) = try Self.record("sk_chelsea.png")   // every tier skipped: no files, no folder
-        let manifest = Manifest(pipeline: spec, assets: [bridge, chelsea], failures: [], shard: nil)
+        let manifest = Manifest(pipeline: spec, assets: [picture, chelsea], failures: [], shard: nil)
         let bytes = try manifest.encoded()
         let read = try Manifest.decode(bytes)
         #expect(read == manifest)
@@ -34,15 +34,15 @@ import FullBleedTestSupport
         let table = try #require(json["targets"] as? [String: Any])
         #expect(Set(table.keys) == ["iphone-17-pro-max", "iphone-17-pro", "ipad-pro-13-landscape"])
         let assets = try #require(json["assets"] as? [[String: Any]])
-        let entry = try #require(assets.first { ($0["key"] as? String) == bridge.key })
+        let entry = try #require(assets.first { ($0["key"] as? String) == picture.key })
         for target in try #require(entry["targets"] as? [[String: Any]]) {
             #expect(target["kind"] == nil && target["device"] == nil && target["aspectRatio"] == nil && target["headroom"] == nil)
             #expect(target["layout"] != nil)
         }
         // Files are named within the asset's folder; the paths in memory are whole again.
-        #expect(entry["folder"] as? String == bridge.key + "/")
-        #expect(read.assets.first { $0.key == bridge.key }!.outputPaths.allSatisfy { $0.hasPrefix(bridge.key + "/") })
-        #expect(read.assets.first { $0.key == bridge.key }!.report?.path == bridge.key + "/analysis.json")
+        #expect(entry["folder"] as? String == picture.key + "/")
+        #expect(read.assets.first { $0.key == picture.key }!.outputPaths.allSatisfy { $0.hasPrefix(picture.key + "/") })
+        #expect(read.assets.first { $0.key == picture.key }!.report?.path == picture.key + "/analysis.json")
         #expect(assets.first { ($0["key"] as? String) == chelsea.key }?["folder"] == nil)
         // Derivatives: the scrim variant nested in its tier, no variant names, scales or `exact` statuses.
         let phone = try #require((entry["targets"] as? [[String: Any]])?.first)
@@ -50,7 +50,7 @@ import FullBleedTestSupport
         #expect(tiers.map { $0["tier"] as? String } == ["@2x", "@3x"])
         #expect(tiers.allSatisfy { $0["variant"] == nil && $0["scale"] == nil && $0["kind"] == nil && $0["status"] == nil && $0["headroom"] == nil })
         #expect(tiers.allSatisfy { ($0["scrim"] as? [String: Any])?["files"] != nil })
-        let phoneRecord = read.assets.first { $0.key == bridge.key }!.targets[0]
+        let phoneRecord = read.assets.first { $0.key == picture.key }!.targets[0]
         #expect(phoneRecord.derivatives.map { phoneRecord.variant(of: $0) }
                 == ["iphone-17-pro-max@2x", "iphone-17-pro-max@2x-scrim", "iphone-17-pro-max@3x", "iphone-17-pro-max@3x-scrim"])
         #expect(phoneRecord.derivatives.map(\.scale) == [2, 2, 3, 3])

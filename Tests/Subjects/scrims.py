@@ -9,7 +9,8 @@ regions) and the colour of its target's top gradient (`recommendation.scrim.colo
 glyphs, or `black` under white glyphs).
 
 Prints the mean and largest band change over every baked tier (and per device family), the number of baked
-tiers under a white scrim and of those changing the band by more than 5 L*, and with --verbose one line per tier.
+tiers under a white scrim and of those changing the band by more than 5 L*, the mean over every tier of the
+targets with a toolbar recommendation (a tier without a scrim counting 0), and with --verbose one line per tier.
 
 usage: scrims.py FULLBLEED PHOTO [PHOTO or DIR ...] [--labels LABELS.tsv --root DIR] [--pipeline ios-hero]
        [--keep OUT] [--report] [--verbose]
@@ -58,6 +59,20 @@ def baked_tiers(manifest):
     return rows
 
 
+def all_tiers(manifest):
+    """(target name, band change) for every tier of every target with a toolbar recommendation: a tier whose
+    target needs no scrim counts as 0 (the mean over baked tiers alone rises when a needless scrim goes)."""
+    tiers = []
+    for asset in manifest['assets']:
+        for target in asset.get('targets', []):
+            if not target.get('recommendation'):
+                continue
+            for derivative in target['derivatives']:
+                baked = derivative.get('scrim') or {}
+                tiers.append((target['name'], baked.get('bandLightnessChange', 0.0)))
+    return tiers
+
+
 def summary(rows, label):
     if not rows:
         return f"{label}: no baked scrim"
@@ -92,7 +107,8 @@ def main():
             sys.exit(f"fullbleed build failed ({build.returncode}): {build.stderr.strip()}")
         if build.stderr.strip():
             print(build.stderr.strip(), file=sys.stderr)
-        rows = baked_tiers(json.load(open(os.path.join(out, 'manifest.json'))))
+        manifest = json.load(open(os.path.join(out, 'manifest.json')))
+        rows, tiers = baked_tiers(manifest), all_tiers(manifest)
     finally:
         os.unlink(pipeline)
         if not a.keep:
@@ -103,6 +119,11 @@ def main():
     print(summary(rows, 'all'))
     for family in ('iphone', 'ipad'):
         print(summary([r for r in rows if r[1].startswith(family)], family))
+    for family in ('', 'iphone', 'ipad'):
+        changes = [t[1] for t in tiers if t[0].startswith(family)]
+        if changes:
+            print(f"{family or 'all'} tiers, no scrim counting 0: {len(changes)} tiers, mean band change "
+                  f"{sum(changes) / len(changes):.2f} L*")
 
 
 if __name__ == '__main__':

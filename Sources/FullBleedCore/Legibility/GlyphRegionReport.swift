@@ -69,7 +69,7 @@ public struct GlyphRegionVerdict: Sendable, Hashable, Codable {
 
 /// One measured glyph region: where it is, the blur its glyphs see, its metrics and its verdict.
 public struct GlyphRegionReport: Sendable, Hashable, Codable {
-    /// "status-bar", "back-button", "title", "trailing-capsules", or a text box's name.
+    /// "status-bar-leading", "status-bar-trailing", "back-button", "title", "trailing-capsules", or a text box's name.
     public var name: String
     public var kind: GlyphRegionKind
     public var surface: GlyphSurface

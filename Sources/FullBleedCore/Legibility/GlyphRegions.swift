@@ -31,7 +31,7 @@ public enum ScrimEdge: String, Sendable, Hashable, Codable {
 
 /// One place where glyphs sit, in **points** from the hero's top-left corner.
 public struct GlyphRegion: Sendable, Hashable, Codable {
-    /// "status-bar", "back-button", "title", "trailing-capsules", or the text box's name.
+    /// "status-bar-leading", "status-bar-trailing", "back-button", "title", "trailing-capsules", or the text box's name.
     public var name: String
     public var kind: GlyphRegionKind
     public var surface: GlyphSurface
@@ -123,14 +123,18 @@ public struct GlyphRegion: Sendable, Hashable, Codable {
 ///
 /// | region | surface | x ... x + w | y ... y + h |
 /// |---|---|---|---|
-/// | status-bar | photo | 16 ... 386 | 19 ... 43 |
-/// | back-button | glass | 16 ... 60 | 67 ... 111 |
+/// | status-bar-leading | photo | 16 ... 136 | 19 ... 43 |
+/// | status-bar-trailing | photo | 266 ... 386 | 19 ... 43 |
+/// | back-button | glass | 27 ... 49 | 78 ... 100 |
 /// | title | photo | 112 ... 290 | 77 ... 101 |
-/// | trailing-capsules | glass | 298 ... 386 | 67 ... 111 |
+/// | trailing-capsules | glass | 309 ... 375 | 78 ... 100 |
 ///
-/// The status bar region is the line of status glyphs (time, signal, battery), centred in the safe-area
-/// top like the Dynamic Island, across the whole width between the margins, the island included
-/// (conservative: the photo behind the island is hidden, but the clusters' extent varies by device).
+/// The status glyphs are drawn in two clusters, the time at the leading end and the signal, Wi-Fi and
+/// battery indicators at the trailing end (beside the Dynamic Island or the notch on an iPhone, at the ends
+/// of the bar on an iPad); nothing is drawn between them, so the photo there does not size the scrim. The
+/// glass controls are 44-pt capsules (the back button a circle, the trailing capsule two items), and their
+/// regions are the glyphs inside them: the capsule inset by `glassGlyphInsetPoints` on every side (a
+/// 22-pt symbol centred in each 44-pt item), measured on the glass's blur of the photo.
 public struct ToolbarGeometry: Sendable, Hashable, Codable {
     /// Leading and trailing margin of the bar items and of the status bar glyphs [E: 16 pt].
     public var sideMarginPoints: Double
@@ -147,11 +151,19 @@ public struct ToolbarGeometry: Sendable, Hashable, Codable {
     public var titleGapPoints: Double
     /// Widest inline title measured (iPad bars are wide; titles are not) [E: 320 pt].
     public var titleMaximumWidthPoints: Double
+    /// Width of each of the two status glyph clusters from the side margins: the time at the leading end,
+    /// the indicators at the trailing end [E: 120 pt, the space beside a 126-pt Dynamic Island on a 402-pt
+    /// iPhone less the margin; an iPad's time and date fit in it]. At most half the width between the margins.
+    public var statusClusterWidthPoints: Double
+    /// Inset from a glass capsule's edges to the glyphs drawn in it [E: 11 pt, a 22-pt symbol centred in a
+    /// 44-pt item]; at most half the capsule's height.
+    public var glassGlyphInsetPoints: Double
 
     public init(sideMarginPoints: Double = 16, statusBarGlyphHeightPoints: Double = 24, capsuleHeightPoints: Double = 44, trailingCapsuleWidthPoints: Double = 88,
-                titleHeightPoints: Double = 24, titleGapPoints: Double = 8, titleMaximumWidthPoints: Double = 320) {
+                titleHeightPoints: Double = 24, titleGapPoints: Double = 8, titleMaximumWidthPoints: Double = 320,
+                statusClusterWidthPoints: Double = 120, glassGlyphInsetPoints: Double = 11) {
         precondition([sideMarginPoints, statusBarGlyphHeightPoints, capsuleHeightPoints, trailingCapsuleWidthPoints, titleHeightPoints, titleGapPoints,
-                      titleMaximumWidthPoints].allSatisfy { $0 >= 0 && $0.isFinite }, "toolbar geometry lengths must be finite and >= 0")
+                      titleMaximumWidthPoints, statusClusterWidthPoints, glassGlyphInsetPoints].allSatisfy { $0 >= 0 && $0.isFinite }, "toolbar geometry lengths must be finite and >= 0")
         self.sideMarginPoints = sideMarginPoints
         self.statusBarGlyphHeightPoints = statusBarGlyphHeightPoints
         self.capsuleHeightPoints = capsuleHeightPoints
@@ -159,34 +171,48 @@ public struct ToolbarGeometry: Sendable, Hashable, Codable {
         self.titleHeightPoints = titleHeightPoints
         self.titleGapPoints = titleGapPoints
         self.titleMaximumWidthPoints = titleMaximumWidthPoints
+        self.statusClusterWidthPoints = statusClusterWidthPoints
+        self.glassGlyphInsetPoints = glassGlyphInsetPoints
     }
 
     /// The iOS 26 defaults above.
     public static let iOS26 = ToolbarGeometry()
 
-    /// The four toolbar-band regions of `device`, in points from the hero's top-left (the hero runs
-    /// under the status bar, so its top is the screen's top). The title is centred on the bar and as wide
-    /// as the space between the glass controls allows (symmetrically), at most `titleMaximumWidthPoints`.
+    /// The five toolbar-band regions of `device`, in points from the hero's top-left (the hero runs under the
+    /// status bar, so its top is the screen's top): the two status glyph clusters, the back button's glyph,
+    /// the inline title, and the trailing capsule's glyphs. The title is centred on the bar and as wide as the
+    /// space between the glass capsules allows (symmetrically), at most `titleMaximumWidthPoints`.
     public func regions(for device: DeviceClass) -> [GlyphRegion] {
         let width = device.widthPoints, safeTop = device.safeAreaTopPoints
         let statusHeight = min(safeTop, statusBarGlyphHeightPoints)
+        let statusTop = (safeTop - statusHeight) / 2
+        let cluster = max(0, min(statusClusterWidthPoints, (width - 2 * sideMarginPoints) / 2))
         let barCentre = safeTop + device.navigationBarPoints / 2
         let capsuleTop = barCentre - capsuleHeightPoints / 2
         let leadingEnd = sideMarginPoints + capsuleHeightPoints
         let trailingStart = width - sideMarginPoints - trailingCapsuleWidthPoints
         let halfTitle = max(0, min(width / 2 - leadingEnd - titleGapPoints, trailingStart - titleGapPoints - width / 2,
                                    titleMaximumWidthPoints / 2))
+        let inset = min(glassGlyphInsetPoints, capsuleHeightPoints / 2)
+        /// The glyphs of a glass capsule at `x` that is `capsuleWidth` wide.
+        func glyphs(_ kind: GlyphRegionKind, x: Double, capsuleWidth: Double) -> GlyphRegion {
+            let glyphInset = min(inset, capsuleWidth / 2)
+            return GlyphRegion(name: kind.rawValue, kind: kind, surface: .glass, x: x + glyphInset, y: capsuleTop + inset,
+                               width: capsuleWidth - 2 * glyphInset, height: capsuleHeightPoints - 2 * inset, scrimEdge: .top)
+        }
         return [
-            GlyphRegion(name: GlyphRegionKind.statusBar.rawValue, kind: .statusBar, surface: .photo, x: sideMarginPoints,
-                        y: (safeTop - statusHeight) / 2, width: max(0, width - 2 * sideMarginPoints), height: statusHeight,
-                        scrimEdge: .top),
-            GlyphRegion(name: GlyphRegionKind.backButton.rawValue, kind: .backButton, surface: .glass, x: sideMarginPoints,
-                        y: capsuleTop, width: capsuleHeightPoints, height: capsuleHeightPoints, scrimEdge: .top),
+            GlyphRegion(name: Self.statusLeadingName, kind: .statusBar, surface: .photo, x: sideMarginPoints,
+                        y: statusTop, width: cluster, height: statusHeight, scrimEdge: .top),
+            GlyphRegion(name: Self.statusTrailingName, kind: .statusBar, surface: .photo, x: width - sideMarginPoints - cluster,
+                        y: statusTop, width: cluster, height: statusHeight, scrimEdge: .top),
+            glyphs(.backButton, x: sideMarginPoints, capsuleWidth: capsuleHeightPoints),
             GlyphRegion(name: GlyphRegionKind.title.rawValue, kind: .title, surface: .photo, x: width / 2 - halfTitle,
                         y: barCentre - titleHeightPoints / 2, width: 2 * halfTitle, height: titleHeightPoints, scrimEdge: .top),
-            GlyphRegion(name: GlyphRegionKind.trailingCapsules.rawValue, kind: .trailingCapsules, surface: .glass,
-                        x: trailingStart, y: capsuleTop, width: trailingCapsuleWidthPoints, height: capsuleHeightPoints,
-                        scrimEdge: .top),
+            glyphs(.trailingCapsules, x: trailingStart, capsuleWidth: trailingCapsuleWidthPoints),
         ]
     }
+
+    /// Names of the status bar's two glyph clusters.
+    public static let statusLeadingName = "status-bar-leading"
+    public static let statusTrailingName = "status-bar-trailing"
 }

@@ -5,7 +5,7 @@
 /// and device; values outside 0...1 are clamped to the hero when measured.
 public struct TextBox: Sendable, Hashable, Codable {
     /// The region's name in reports and verification (should differ from the built-in region names
-    /// "status-bar", "back-button", "title" and "trailing-capsules").
+    /// "status-bar-leading", "status-bar-trailing", "back-button", "title" and "trailing-capsules").
     public var name: String
     /// Left edge, fraction of the hero width.
     public var x: Double

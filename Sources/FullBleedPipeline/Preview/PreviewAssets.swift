@@ -87,6 +87,7 @@ enum PreviewAssets {
     .glyphs-white { color: #fff; } .glyphs-black { color: #000; }
     .status { position: absolute; display: flex; align-items: center; justify-content: space-between; font-weight: 600; font-size: 16px; padding: 0 18px; }
     .status .icons { display: flex; gap: 6px; align-items: center; }
+    .status-trailing { justify-content: flex-end; }
     .battery { width: 25px; height: 12px; border: 1.5px solid currentColor; border-radius: 4px; padding: 1.5px; opacity: .9; }
     .battery i { display: block; width: 75%; height: 100%; background: currentColor; border-radius: 1.5px; }
     .glass { position: absolute; display: flex; align-items: center; justify-content: center; border-radius: 999px;

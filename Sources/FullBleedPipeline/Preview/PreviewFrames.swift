@@ -232,22 +232,31 @@ enum PreviewFrames {
         return html
     }
 
-    /// The status bar, glass back button and two trailing glass capsules at their glyph regions, in the
+    /// The status bar's two glyph clusters, the glass back button and two trailing glass capsules around their glyph regions, in the
     /// recommended glyph tone, and the inline title when the pipeline shows it at rest; plus the outlines of
     /// the regions on screen at rest (shown by "Glyph regions").
     static func toolbar(_ target: TargetRecord, device: DeviceRecord, left: Double, context: Context) -> String {
         let title = context.title
         let tone = target.recommendation?.glyphColor ?? .white
         let analysis = context.analysis(of: target)
-        let regions = toolbarRegions(analysis, device: device)
+        // Glass regions are the glyphs inside the capsules: the capsules are drawn (and the title fitted) around them.
+        let inset = (analysis?.parameters.geometry ?? .iOS26).glassGlyphInsetPoints
+        let regions = toolbarRegions(analysis, device: device).map { region -> GlyphRegion in
+            guard region.surface == .glass else { return region }
+            var capsule = region
+            capsule.x -= inset; capsule.y -= inset; capsule.width += 2 * inset; capsule.height += 2 * inset
+            return capsule
+        }
         var html = "<div class=\"toolbar glyphs-\(tone.rawValue)\" style=\"left: \(PreviewMarkup.px(left)); width: \(PreviewMarkup.px(device.widthPoints)); "
             + "height: \(PreviewMarkup.px(device.toolbarBandPoints))\">"
         for region in regions {
             let box = "left: \(PreviewMarkup.px(region.x)); top: \(PreviewMarkup.px(region.y)); width: \(PreviewMarkup.px(region.width)); height: \(PreviewMarkup.px(region.height))"
             switch region.kind {
             case .statusBar:
-                html += "<div class=\"status\" style=\"\(box)\"><span>9:41</span><span class=\"icons\">"
-                    + "<span>•••</span><span class=\"battery\"><i></i></span></span></div>"
+                // The time in the leading cluster, the indicators in the trailing one.
+                html += region.x + region.width / 2 < device.widthPoints / 2
+                    ? "<div class=\"status\" style=\"\(box)\"><span>9:41</span></div>"
+                    : "<div class=\"status status-trailing\" style=\"\(box)\"><span class=\"icons\"><span>•••</span><span class=\"battery\"><i></i></span></span></div>"
             case .backButton:
                 html += "<div class=\"glass\" style=\"\(box)\"><svg viewBox=\"0 0 24 24\"><path d=\"M15 5l-7 7 7 7\"/></svg></div>"
             case .title:
