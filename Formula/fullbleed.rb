@@ -4,7 +4,7 @@
 # (build/fullbleed.rb); publish both, then `brew install ./fullbleed.rb` or put it in a tap.
 class Fullbleed < Formula
   desc "Hero assets for iOS 26-style detail screens, the web and Android"
-  url "RELEASE_URL/fullbleed-0.1.0.tar.gz"
+  url "RELEASE_URL/fullbleed-0.2.0.tar.gz"
   sha256 "written by make dist"
 
   # The C libraries of Package.swift's system-library targets (their .brew providers), and dlib, which the

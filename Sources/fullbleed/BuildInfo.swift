@@ -12,7 +12,7 @@ enum BuildInfo {
         return stamped.isEmpty ? nil : stamped
     }
 
-    /// `fullbleed 0.1.0 (commit 0123456789ab)`, or `... (commit unknown: not built by make)`.
+    /// `fullbleed 0.2.0 (commit 0123456789ab)`, or `... (commit unknown: not built by make)`.
     static var versionLine: String {
         "fullbleed \(ToolVersion.current) (commit \(commit ?? "unknown: not built by make"))"
     }

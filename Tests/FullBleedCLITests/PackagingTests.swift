@@ -97,7 +97,7 @@ enum PackagingFixtures {
         #expect(libraries.exitCode == 0 && !libraries.stdout.contains("not found") && !libraries.stdout.contains("swift"), "\(libraries.stdout)")
     }
 
-    /// `fullbleed 0.1.0 (commit <12 hex digits>[-dirty])`, the commit one of this repository's.
+    /// `fullbleed 0.2.0 (commit <12 hex digits>[-dirty])`, the commit one of this repository's.
     @Test(.enabled(if: PackagingFixtures.hasStaticBinary, Comment(rawValue: PackagingFixtures.noStaticBinary)))
     func versionNamesTheCommitItWasBuiltFrom() throws {
         let result = try CLIRunner.run(executable: PackagingFixtures.staticBinary, ["--version"], in: TestPaths.packageRoot)
