@@ -113,7 +113,12 @@ enum ReviewPage {
           }
           send(card, body);
         });
-        right.addEventListener('click', function () { send(card, { key: asset.key, reviewed: true }); });
+        // "Looks right" confirms the hero as it is built: with a box, focus point or tone not yet saved it
+        // would confirm what the person did not mean, so it asks for the save first and writes nothing.
+        right.addEventListener('click', function () {
+          if (card.dirty || card.toneDirty) { note(card, 'unsaved changes: Save them first (“Looks right” confirms the hero as it is built)', true); return; }
+          send(card, { key: asset.key, reviewed: true });
+        });
         detect.addEventListener('click', function () { send(card, { key: asset.key, detect: true }); });
         tools.appendChild(save); tools.appendChild(right); tools.appendChild(detect);
         bar.appendChild(tools);

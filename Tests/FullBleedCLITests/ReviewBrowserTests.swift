@@ -53,6 +53,9 @@ import FullBleedTestSupport
         #expect(before.count == 3 && before.allSatisfy { $0.contains("fail") }, "\(before)")
         #expect(after.count == 3 && after.allSatisfy { $0.contains("pass") && $0.contains("subject clears the toolbar") }, "\(after)")
         #expect((edit["note"] as? String)?.hasPrefix("saved") == true, "\(edit)")
+        // "Looks right" before the edit was saved: refused on the page, nothing sent, not marked reviewed.
+        #expect((edit["refusedNote"] as? String)?.hasPrefix("unsaved changes: Save them first") == true, "\(edit)")
+        #expect(edit["savesAfterRefusal"] as? Int == 0 && edit["refusedReviewed"] as? String != "true", "\(edit)")
         #expect(edit["reviewed"] as? String == "true", "\(edit)")
         #expect((edit["console"] as? [String])?.isEmpty == true, "\(edit["console"] ?? "")")
         // The tone was saved with the box: the select keeps it, and each device frame's numbers changed to it.

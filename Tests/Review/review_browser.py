@@ -87,6 +87,12 @@ def edit(page, key, box, shots):
     page.screenshot(path=f"{shots}/review-before-save.png")
     card_shot(page, card, f"{shots}/review-before.png")
     saves = int(page.evaluate("Number(document.body.getAttribute('data-review-saves') || 0)"))
+    # "Looks right" with the box and tone unsaved is refused on the page, and nothing is sent.
+    card.locator("button.looks-right").click()
+    refused_note = card.locator(".message").first.text_content()
+    refused_reviewed = card.get_attribute("data-reviewed")
+    page.wait_for_timeout(300)
+    saves_after_refusal = int(page.evaluate("Number(document.body.getAttribute('data-review-saves') || 0)")) - saves
     card.locator("button.save").click()
     wait_until(page, f"Number(document.body.getAttribute('data-review-saves') || 0) > {saves}")
     card = page.locator(f'section.review-card[data-key="{key}"]')
@@ -105,6 +111,7 @@ def edit(page, key, box, shots):
     reviewed = page.locator(f'section.review-card[data-key="{key}"]').get_attribute("data-reviewed")
     return {"before": before, "after": after, "note": note, "heroes": hero_sources, "reviewed": reviewed,
             "recommended": recommended, "tone": tone, "selected": selected,
+            "refusedNote": refused_note, "refusedReviewed": refused_reviewed, "savesAfterRefusal": saves_after_refusal,
             "schemesBefore": schemes_before, "schemesAfter": schemes_after,
             "contrastsBefore": contrasts_before, "contrastsAfter": contrasts_after}
 
