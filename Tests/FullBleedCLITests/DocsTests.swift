@@ -154,7 +154,8 @@ enum TrackerReference {
             #expect(!TrackerReference.matches(in: text).isEmpty, "not caught: \(text)")
         }
         let innocent = ["color: " + "#" + "111; background: " + "#" + "000", "\"" + "#" + "123\"", "&" + "#" + "39;",
-                        "Package.swift" + "#" + "L47", "Issue.record(\"no match\")", "tissue 3 layers", "the \(Self.word)'s aims",
+                        "Package.swift" + "#" + "L47", "\(Self.word.capitalized).record(\"no match\")", "t\(Self.word) 3 layers",
+                        "the \(Self.word)'s aims",
                         "## 3 columns", "# Heading 2"]
         for text in innocent {
             #expect(TrackerReference.matches(in: text).isEmpty, "false positive: \(text) -> \(TrackerReference.matches(in: text))")
