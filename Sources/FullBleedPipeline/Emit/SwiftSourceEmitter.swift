@@ -70,7 +70,6 @@ public enum SwiftSourceEmitter {
         func end() -> EmitPart {
             var out = "\n    /// Every hero, in the manifest's order (sorted by source path).\n"
             // Appended in place: a line per member without a string per line (8,000 photos would hold 8,000 more).
-            out.reserveCapacity(out.utf8.count + members.reduce(0) { $0 + $1.utf8.count + 10 } + 48)
             out += "    public static let all: [Hero] = ["
             for member in members { out += "\n        "; out += member; out += "," }
             out += members.isEmpty ? "]\n" : "\n    ]\n"
