@@ -179,8 +179,10 @@ gr_lion.jpg $gradio/media_assets/images/lion.jpg
 im_bluebells.jpg root/usr/share/doc/imagemagick-6-common/html/images/bluebells_lin.jpg
 ins_group.jpg $insight/t1.jpg
 ins_tom_hanks.png $insight/Tom_Hanks_54745.png
+lm_black_dog.jpg $labelme/classification/data_annotated/0002.jpg
 lm_bus.jpg $labelme/instance_segmentation/data_annotated/2011_000025.jpg
 lm_shelf.jpg $labelme/tutorial/apc2016_obj3.jpg
+lm_kitten.jpg $labelme/classification/data_annotated/0001.jpg
 lm_three_women.jpg $labelme/instance_segmentation/data_annotated/2011_000006.jpg
 lm_truck.jpg $labelme/video_annotation/data_annotated/00000100.jpg
 lm_two_men.jpg $labelme/instance_segmentation/data_annotated/2011_000003.jpg
