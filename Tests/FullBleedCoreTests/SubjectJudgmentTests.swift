@@ -14,11 +14,12 @@ import FullBleedTestSupport
     }
 
     @Test func aLowConfidenceBoxNeverGivesTrue() {
-        // Every 200x200 crop of the 300x200 photo holds the box, far below the 29% band: with a confident
-        // box the verdict is true, with a weak one it is false and says why.
+        // Every 200x200 crop of the 300x200 photo holds the box, far below the 29% band: with a box more
+        // likely right than not the verdict is true; with a weaker one it is false and says why, whether the
+        // search obeyed the box (from 0.25) or not.
         let image = Self.disc(width: 300, height: 200, cx: 150, cy: 125, radius: 20)
         let box = PixelRect(x: 100, y: 100, width: 100, height: 50)
-        for (confidence, clears) in [(0.14, false), (0.24, false), (0.25, true), (0.9, true)] {
+        for (confidence, clears) in [(0.14, false), (0.24, false), (0.25, false), (0.49, false), (0.5, true), (0.9, true)] {
             let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29,
                                         subjects: [SubjectRegion(rect: box, kind: .salient, confidence: confidence)])
             #expect(plan.rect.contains(box))
@@ -69,22 +70,23 @@ import FullBleedTestSupport
     }
 
     @Test func theVerdictAllowsForTheMarginItsDetectorLeaves() {
-        // Every 200x200 crop of the 300x200 photo has its band over rows 0..<58. A box from row 62 clears it;
+        // Every 200x200 crop of the 300x200 photo has its band over rows 0..<58. A box from row 59 clears it;
         // whether the verdict vouches for it depends on what drew the box and how sure it is: a face leaves
-        // 10% of its height at confidence 0 (3 px at 0.5: row 59, clear), a detector's other box 20% (6 px at
-        // 0.5: row 56, under the band; 0.3 px at 0.95, clear), a sidecar box none.
+        // 10% of its height at confidence 0 (3 px at 0.5: row 56, under the band; 0.6 px at 0.9: row 58.4,
+        // clear), a detector's other box 20% (6 px at 0.5, under the band; 0.6 px at 0.95, clear), a sidecar
+        // box none. (The face is narrow enough for the person below it to fit in the crop.)
         let image = Self.disc(width: 300, height: 200, cx: 150, cy: 130, radius: 20)
-        let box = PixelRect(x: 100, y: 62, width: 100, height: 60)
+        let box = PixelRect(x: 100, y: 59, width: 100, height: 60), head = PixelRect(x: 120, y: 59, width: 60, height: 60)
         let cases: [(SubjectRegion, Bool)] = [
             (SubjectRegion(rect: box, kind: .sidecar, confidence: 1), true),
-            (SubjectRegion(rect: box, kind: .face, confidence: 0.5), true),
-            (SubjectRegion(rect: box, kind: .face, confidence: 0.3), false),
+            (SubjectRegion(rect: head, kind: .face, confidence: 0.9), true),
+            (SubjectRegion(rect: head, kind: .face, confidence: 0.5), false),
             (SubjectRegion(rect: box, kind: .salient, confidence: 0.5, label: "person"), false),
             (SubjectRegion(rect: box, kind: .salient, confidence: 0.95, label: "person"), true),
         ]
         for (region, clears) in cases {
             let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [region])
-            #expect(plan.rect.contains(box))
+            #expect(plan.rect.contains(region.rect))
             #expect(plan.subjectClearsToolbar == clears, "\(region): \(plan.subjectClearsToolbarReason ?? "true")")
             if !clears { #expect(plan.subjectClearsToolbarReason == "subject may extend past its box") }
         }
@@ -92,6 +94,25 @@ import FullBleedTestSupport
         let focal = CropPlanner.plan(image, aspectRatio: 1, mode: .focal(x: 0.5, y: 0.6), toolbarBandFraction: 0.29,
                                      subjects: [SubjectRegion(rect: box, kind: .face, confidence: 0.3)])
         #expect(focal.subjectClearsToolbar)
+    }
+
+    @Test func aFaceVouchesForThePersonBelowItOnlyWhenTheCropHoldsThem() {
+        // A 200x400 portrait, 200x200 crops, band rows 0..<58 of each. The person a 40x40 head at row 150 may
+        // belong to is 120 px wide and reaches the photo's foot: no crop holds both it and the head clear of
+        // the band, so the head is placed clear and the verdict says the body may be cut.
+        let image = Self.disc(width: 200, height: 400, cx: 100, cy: 300, radius: 30)
+        let high = SubjectRegion(rect: PixelRect(x: 80, y: 150, width: 40, height: 40), kind: .face, confidence: 1)
+        let cut = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [high])
+        #expect(cut.rect.contains(high.rect) && cut.rect.y <= 150 - 58, "\(cut.rect)")
+        #expect(!cut.subjectClearsToolbar)
+        #expect(cut.subjectClearsToolbarReason == CropPlanner.personMayBeCutReason)
+        // A 40x15 head at row 260: its person (8 heads: rows 260..<380) fits in a crop from rows 180...202,
+        // which also keeps the head clear; the search takes such a crop and the verdict is true.
+        let low = SubjectRegion(rect: PixelRect(x: 80, y: 260, width: 40, height: 15), kind: .face, confidence: 0.9)
+        let whole = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [low])
+        #expect((180...202).contains(whole.rect.y), "\(whole.rect)")
+        #expect(whole.subjectClearsToolbar, "\(whole.subjectClearsToolbarReason ?? "")")
+        #expect(SubjectExtent.person(below: Box(low.rect), in: image.size) == Box(minX: 40, minY: 260, maxX: 160, maxY: 380))
     }
 
     @Test func theBuiltInBoxExtendsAsFarAsItsFigureFadesPastIt() {

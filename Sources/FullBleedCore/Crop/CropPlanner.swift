@@ -33,7 +33,8 @@ public struct ZoomLimits: Sendable, Hashable {
 /// largest down to the smallest `ZoomLimits` allows, at many positions each, around the subject (the union
 /// of the high-confidence regions):
 /// 1. hard constraints: the subject whole in the crop (else as much of it as possible), then its whole box
-///    below the toolbar band when any candidate allows it;
+///    below the toolbar band when any candidate allows it, then, when the subject is a face, the person it
+///    may belong to (`SubjectExtent.person(below:in:)`) whole in the crop when any of those allows it;
 /// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band;
 ///    when the subject is whole but cannot clear the band, as little of it under the band as that size allows;
 /// 3. at that size, the best composition: the share of the figure mass (`SaliencyMap.objectness`, 0.25
@@ -46,8 +47,9 @@ public struct ZoomLimits: Sendable, Hashable {
 ///
 /// The verdict (`subjectClearsToolbar`) is true only on such evidence: a high-confidence subject whole in
 /// the crop and below the band, the same with the margin its detector leaves past the box (`SubjectExtent`;
-/// else `subject may extend past its box`), and no other high-confidence region cut by the crop. A
-/// low-confidence box gives false with `subject uncertain (confidence c)`.
+/// else `subject may extend past its box`), for a face the person it may belong to whole in the crop (else
+/// `the person below the face may be cut by the crop`), and no other high-confidence region cut by the crop. A
+/// box below `verdictConfidence` gives false with `subject uncertain (confidence c)`.
 public enum CropPlanner {
     /// Below this mean saliency per map pixel an image counts as flat and `attention` uses `center`.
     static let flatSaliencyThreshold = 1e-4
@@ -71,6 +73,15 @@ public enum CropPlanner {
     /// The verdict's reason when the subject's box is whole and below the band but the subject may reach past
     /// it, into the band or out of the crop (`SubjectExtent`).
     public static let subjectMayExtendReason = "subject may extend past its box"
+    /// The least confidence of the subject's boxes for the verdict to say clear: even odds. The crop search
+    /// obeys boxes from `SubjectRegion.highConfidence` on (a likely subject is worth placing), but a box
+    /// between the two only steers the crop: `subject uncertain (confidence c)`. [E: on the development
+    /// sets every level from 0.36 to 0.67 gives the same verdicts; the faces below it sat at dlib's cut,
+    /// the wrong person's or a background face]
+    public static let verdictConfidence = 0.5
+    /// The verdict's reason when a face (a head) is whole and below the band but the person it may belong to
+    /// (`SubjectExtent.person(below:in:)`) is not whole in the crop.
+    public static let personMayBeCutReason = "the person below the face may be cut by the crop"
 
     /// The largest size of `aspectRatio` (width / height) inside `source`: full height when the source
     /// is wider than the target, else full width; the other side rounded half away from zero and kept
@@ -156,8 +167,8 @@ public enum CropPlanner {
             }
         }
         // A focal point is judged as given; the detected subject with the margin its detector leaves.
-        let extent: Box? = if case .focal = mode { nil } else { search.extent }
-        let (verdict, pixelLimited) = search.verdict(rect, subject: subject, extent: extent, mode: used, zoom: zoom)
+        let (extent, person): (Box?, Box?) = if case .focal = mode { (nil, nil) } else { (search.extent, search.person) }
+        let (verdict, pixelLimited) = search.verdict(rect, subject: subject, extent: extent, person: person, mode: used, zoom: zoom)
         let point: (x: Double, y: Double) = subject.map { $0.box.centre } ?? (Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
         return CropPlan(sourceSize: source, rect: rect, aspectRatio: aspectRatio, requestedMode: mode, mode: used,
                         score: search.share(Box(rect)), subjectX: point.x, subjectY: point.y,
@@ -190,6 +201,9 @@ private struct CropSearch {
     /// How far the hard subject may extend past its box (`SubjectExtent`): the union of the hard regions'
     /// extents. The verdict says clear only when this box too is whole in the crop and below the band.
     let extent: Box?
+    /// The persons the hard face regions may belong to (`SubjectExtent.person(below:in:)`), united; nil
+    /// when no face is part of the subject. The verdict says clear only when the crop holds it whole.
+    let person: Box?
     /// Regions outside the constraint, with their boxes: cutting them is penalised.
     let others: [(box: Box, confidence: Double)]
     /// The high-confidence regions outside the constraint (a salient region beside faces): the verdict
@@ -215,16 +229,21 @@ private struct CropSearch {
         if let first = hard.first {
             subject = (hard.dropFirst().reduce(Box(first.rect)) { $0.union(Box($1.rect)) }, true, hard.map(\.confidence).min()!)
             extent = hard.dropFirst().reduce(SubjectExtent.box(of: first, in: saliency)) { $0.union(SubjectExtent.box(of: $1, in: saliency)) }
+            let size = saliency.sourceSize
+            let persons = hard.filter { $0.kind == .face }.map { SubjectExtent.person(below: Box($0.rect), in: size) }
+            person = persons.dropFirst().reduce(persons.first) { $0?.union($1) }
             others = regions.filter { !hard.contains($0) }.map { (Box($0.rect), $0.confidence) }
             confidentOthers = regions.filter { !hard.contains($0) && $0.isHighConfidence }.map { (Box($0.rect), $0.kind, $0.confidence) }
         } else if let best = regions.max(by: { $0.confidence < $1.confidence }), best.confidence > 0 {
             subject = (Box(best.rect), false, best.confidence)
             extent = nil
+            person = nil
             others = regions.filter { $0 != best }.map { (Box($0.rect), $0.confidence) }
             confidentOthers = []
         } else {
             subject = nil
             extent = nil
+            person = nil
             others = regions.map { (Box($0.rect), $0.confidence) }
             confidentOthers = []
         }
@@ -303,7 +322,10 @@ private struct CropSearch {
     func level(_ crop: Box) -> Int {
         guard let subject, subject.hard else { return 0 }
         guard crop.contains(subject.box) else { return 0 }
-        return clears(subject.box, in: crop) ? 2 : 1
+        guard clears(subject.box, in: crop) else { return 1 }
+        // A face's subject is best kept with the person it may belong to, where a crop can hold both.
+        if let person, crop.contains(person) { return 3 }
+        return 2
     }
 
     func clears(_ box: Box, in crop: Box) -> Bool { box.minY >= crop.minY + band * crop.height - 1e-9 }
@@ -363,8 +385,12 @@ private struct CropSearch {
         for (index, size) in sizes(zoom: zoom).enumerated() {
             let w = Double(size.width), h = Double(size.height)
             let b = subject.box
-            let xAnchors = [b.centre.x - w / 2, b.minX, b.maxX - w]
-            let yAnchors = [b.minY - band * h, (b.minY - band * h).rounded(.down) - 1, b.centre.y - h * (1 + band) / 2, b.maxY - h, b.minY]
+            var xAnchors = [b.centre.x - w / 2, b.minX, b.maxX - w]
+            var yAnchors = [b.minY - band * h, (b.minY - band * h).rounded(.down) - 1, b.centre.y - h * (1 + band) / 2, b.maxY - h, b.minY]
+            if let person {
+                xAnchors += [person.minX, person.maxX.rounded(.up) - w]
+                yAnchors.append(person.maxY.rounded(.up) - h)
+            }
             let maxX = source.width - size.width, maxY = source.height - size.height
             for y in offsets(maximum: maxY, anchors: yAnchors) {
                 for x in offsets(maximum: maxX, anchors: xAnchors) {
@@ -391,7 +417,7 @@ private struct CropSearch {
             let least = pool.map(underBand).min()!
             pool = pool.filter { underBand($0) <= least + 1 }
         }
-        for i in pool.indices { pool[i].score = composition(Box(pool[i].rect), belowBand: topLevel == 2) }
+        for i in pool.indices { pool[i].score = composition(Box(pool[i].rect), belowBand: topLevel >= 2) }
         var best = pool[0]
         for c in pool.dropFirst() {
             if c.score > best.score + 1e-12 { best = c; continue }
@@ -404,11 +430,15 @@ private struct CropSearch {
     /// Why the crop's subject does not clear the band (nil when it does: whole in the crop, and below the band),
     /// and whether only `zoom.minimumCropSize` stood in the way (a larger decode of the source would clear it).
     /// - Parameter extent: how far the subject may reach past its box (`SubjectExtent`); nil: the box is exact.
-    func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool, confidence: Double)?, extent: Box?, mode: CropMode,
+    /// - Parameter person: the person a face subject may belong to, which the crop must hold whole; nil: none.
+    func verdict(_ rect: PixelRect, subject: (box: Box, hard: Bool, confidence: Double)?, extent: Box?, person: Box?, mode: CropMode,
                  zoom: ZoomLimits) -> (reason: String?, pixelLimited: Bool) {
         guard let subject else { return ("no subject found", false) }
-        // Only a box the search obeys can vouch for the crop: a low-confidence one may be the wrong thing.
-        guard subject.hard else { return ("subject uncertain (confidence \(String(format: "%.2f", subject.confidence)))", false) }
+        // Only a box the search obeys, and more likely right than not, can vouch for the crop: a weaker one
+        // may be the wrong thing (a face at the detector's cut may be one in the background).
+        guard subject.hard, subject.confidence >= CropPlanner.verdictConfidence else {
+            return ("subject uncertain (confidence \(String(format: "%.2f", subject.confidence)))", false)
+        }
         let crop = Box(rect), b = subject.box
         let largest = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
         if !crop.contains(b) {
@@ -423,6 +453,8 @@ private struct CropSearch {
         if clears(b, in: crop) {
             // The box clears, but the subject may reach past it (`SubjectExtent`): not vouched for.
             if let extent, !(crop.contains(extent) && clears(extent, in: crop)) { return (CropPlanner.subjectMayExtendReason, false) }
+            // A head whole and clear vouches for the person only when the body it may have is whole too.
+            if let person, !crop.contains(person) { return (CropPlanner.personMayBeCutReason, false) }
             return (nil, false)
         }
         let visible = (1 - band) * Double(largest.height)

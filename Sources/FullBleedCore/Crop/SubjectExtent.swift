@@ -19,6 +19,9 @@ import FullBleedImage
 ///   it is: `(1 - confidence)` x `faceMarginShare` (faces) or `detectorMarginShare` (other boxes) of the
 ///   box's width on each side and of its height above and below.
 /// All in pixels of the planned image, clipped to it.
+///
+/// A face box vouches for a head, not for the person it belongs to: `person(below:in:)` is the figure the
+/// verdict also asks the crop to hold whole when the subject is a face (the body below the head).
 enum SubjectExtent {
     /// The share of the mask's (Otsu) objectness level down to which the figure is followed past the box.
     /// [E, chosen on the development labels (`Tests/Subjects/development.tsv`, `heldout.tsv`, `heldout-2.tsv`,
@@ -32,6 +35,26 @@ enum SubjectExtent {
     /// An external detector's (non-face) box's margin on each side, as a share of its size, at confidence 0.
     /// [E, a judgment: a person's or an animal's box is less sure of its extent than a face's]
     static let detectorMarginShare = 0.2
+
+    /// A person's width, in head widths (the face region's width: cheek to cheek widened to the ears),
+    /// centred under the head: shoulders are about 2.5 head widths across, arms hanging beside them add
+    /// a little on each side. [E, anthropometric proportion, not tuned]
+    static let personWidthInHeads = 3.0
+    /// A person's height from the top of the head, in head heights (the face region's height: hair to
+    /// chin): an adult standing is 7.5 to 8 heads tall. [E, anthropometric proportion, not tuned]
+    static let personHeightInHeads = 8.0
+
+    /// The person a face region (`SubjectRegion.face`, a head box) may belong to: `personWidthInHeads`
+    /// head widths across centred under it, from the head's top down `personHeightInHeads` head heights,
+    /// clipped to `source` (pixels). Nobody knows from a face alone whether the body below is in the photo,
+    /// seated, or turned; the verdict assumes the largest figure it could be, so that a crop keeping the
+    /// head but cutting the body is never reported clear.
+    static func person(below head: Box, in source: PixelSize) -> Box {
+        let halfWidth = personWidthInHeads / 2 * head.width
+        return Box(minX: max(0, head.centre.x - halfWidth), minY: head.minY,
+                   maxX: min(Double(source.width), head.centre.x + halfWidth),
+                   maxY: min(Double(source.height), head.minY + personHeightInHeads * head.height))
+    }
 
     /// The box `region` may extend to, pixels of the image `saliency` analysed.
     static func box(of region: SubjectRegion, in saliency: SaliencyMap) -> Box {
