@@ -112,7 +112,12 @@ import FullBleedTestSupport
         let whole = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [low])
         #expect((180...202).contains(whole.rect.y), "\(whole.rect)")
         #expect(whole.subjectClearsToolbar, "\(whole.subjectClearsToolbarReason ?? "")")
-        #expect(SubjectExtent.person(below: Box(low.rect), in: image.size) == Box(minX: 40, minY: 260, maxX: 160, maxY: 380))
+        #expect(SubjectExtent.person(of: low, in: image.size) == Box(minX: 40, minY: 260, maxX: 160, maxY: 380))
+        // An external detector's face box is a face, not a head: the person is reckoned from the head it
+        // implies (60% of its height above, 15% below and 15% of its width each side): a 40x40 face at
+        // (80, 100) is a 52x70 head at (74, 76), and the person 156 px wide from row 76 to the photo's foot.
+        let detected = SubjectRegion(rect: PixelRect(x: 80, y: 100, width: 40, height: 40), kind: .face, confidence: 0.9, label: "face")
+        #expect(SubjectExtent.person(of: detected, in: image.size) == Box(minX: 22, minY: 76, maxX: 178, maxY: 400))
     }
 
     @Test func theBuiltInBoxExtendsAsFarAsItsFigureFadesPastIt() {

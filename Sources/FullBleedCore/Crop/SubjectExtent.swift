@@ -20,7 +20,7 @@ import FullBleedImage
 ///   box's width on each side and of its height above and below.
 /// All in pixels of the planned image, clipped to it.
 ///
-/// A face box vouches for a head, not for the person it belongs to: `person(below:in:)` is the figure the
+/// A face box vouches for a head, not for the person it belongs to: `person(of:in:)` is the figure the
 /// verdict also asks the crop to hold whole when the subject is a face (the body below the head).
 enum SubjectExtent {
     /// The share of the mask's (Otsu) objectness level down to which the figure is followed past the box.
@@ -44,14 +44,22 @@ enum SubjectExtent {
     /// chin): an adult standing is 7.5 to 8 heads tall. [E, anthropometric proportion, not tuned]
     static let personHeightInHeads = 8.0
 
-    /// The person a face region (`SubjectRegion.face`, a head box) may belong to: `personWidthInHeads`
-    /// head widths across centred under it, from the head's top down `personHeightInHeads` head heights,
-    /// clipped to `source` (pixels). Nobody knows from a face alone whether the body below is in the photo,
-    /// seated, or turned; the verdict assumes the largest figure it could be, so that a crop keeping the
-    /// head but cutting the body is never reported clear.
+    /// The person a face region may belong to (`person(below:in:)` of its head: the region itself for
+    /// dlib's faces, already widened to the head by `SubjectRegion.face`; for an external detector's `face`
+    /// box, used as given, the head such a face implies).
+    static func person(of region: SubjectRegion, in source: PixelSize) -> Box {
+        let box = Box(region.rect)
+        return person(below: region.label == nil ? box : SubjectRegion.head(around: box), in: source)
+    }
+
+    /// The person a head box may belong to: `personWidthInHeads` head widths across centred under it, from
+    /// the head's top down `personHeightInHeads` head heights, clipped to `source` (pixels). Nobody knows
+    /// from a face alone whether the body below is in the photo, seated, or turned; the verdict assumes the
+    /// largest figure it could be, so that a crop keeping the head but cutting the body is never reported
+    /// clear.
     static func person(below head: Box, in source: PixelSize) -> Box {
         let halfWidth = personWidthInHeads / 2 * head.width
-        return Box(minX: max(0, head.centre.x - halfWidth), minY: head.minY,
+        return Box(minX: max(0, head.centre.x - halfWidth), minY: max(0, head.minY),
                    maxX: min(Double(source.width), head.centre.x + halfWidth),
                    maxY: min(Double(source.height), head.minY + personHeightInHeads * head.height))
     }

@@ -42,10 +42,13 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
     /// head: 60% of its height added above (forehead and hair), 15% below (chin), 15% of its width on
     /// each side (ears), clipped to `size`.
     public static func face(_ rect: PixelRect, confidence: Double, in size: PixelSize) -> SubjectRegion {
-        let dx = Double(rect.width) * 0.15, top = Double(rect.height) * 0.6, bottom = Double(rect.height) * 0.15
-        let box = Box(minX: Double(rect.x) - dx, minY: Double(rect.y) - top,
-                      maxX: Double(rect.x + rect.width) + dx, maxY: Double(rect.y + rect.height) + bottom)
-        return SubjectRegion(rect: box.pixelRect(clippedTo: size), kind: .face, confidence: min(1, max(0, confidence)))
+        SubjectRegion(rect: head(around: Box(rect)).pixelRect(clippedTo: size), kind: .face, confidence: min(1, max(0, confidence)))
+    }
+
+    /// The head around a face box (brows to chin, cheek to cheek), pixels, unclipped: see `face(_:confidence:in:)`.
+    static func head(around face: Box) -> Box {
+        let dx = face.width * 0.15, top = face.height * 0.6, bottom = face.height * 0.15
+        return Box(minX: face.minX - dx, minY: face.minY - top, maxX: face.maxX + dx, maxY: face.maxY + bottom)
     }
 
     /// A box given as fractions (0...1) of the image, as the sidecar writes it, in pixels of `size`.
