@@ -33,8 +33,9 @@ public struct ZoomLimits: Sendable, Hashable {
 /// largest down to the smallest `ZoomLimits` allows, at many positions each, around the subject (the union
 /// of the high-confidence regions):
 /// 1. hard constraints: the subject whole in the crop (else as much of it as possible), then its whole box
-///    below the toolbar band when any candidate allows it, then, when the subject is a face, the person it
-///    may belong to (`SubjectExtent.person(of:in:)`) whole in the crop when any of those allows it;
+///    below the toolbar band when any candidate allows it, then, when the subject is a face of at least
+///    `verdictConfidence`, the person it may belong to (`SubjectExtent.person(of:in:)`) whole in the crop
+///    when any of those allows it;
 /// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band;
 ///    when the subject is whole but cannot clear the band, as little of it under the band as that size allows;
 /// 3. at that size, the best composition: the share of the figure mass (`SaliencyMap.objectness`, 0.25
@@ -201,8 +202,8 @@ private struct CropSearch {
     /// How far the hard subject may extend past its box (`SubjectExtent`): the union of the hard regions'
     /// extents. The verdict says clear only when this box too is whole in the crop and below the band.
     let extent: Box?
-    /// The persons the hard face regions may belong to (`SubjectExtent.person(of:in:)`), united; nil
-    /// when no face is part of the subject. The verdict says clear only when the crop holds it whole.
+    /// The persons the hard face regions of at least `CropPlanner.verdictConfidence` may belong to
+    /// (`SubjectExtent.person(of:in:)`), united; nil when no such face is part of the subject. The verdict says clear only when the crop holds it whole.
     let person: Box?
     /// Regions outside the constraint, with their boxes: cutting them is penalised.
     let others: [(box: Box, confidence: Double)]
@@ -230,7 +231,10 @@ private struct CropSearch {
             subject = (hard.dropFirst().reduce(Box(first.rect)) { $0.union(Box($1.rect)) }, true, hard.map(\.confidence).min()!)
             extent = hard.dropFirst().reduce(SubjectExtent.box(of: first, in: saliency)) { $0.union(SubjectExtent.box(of: $1, in: saliency)) }
             let size = saliency.sourceSize
-            let persons = hard.filter { $0.kind == .face }.map { SubjectExtent.person(of: $0, in: size) }
+            // Only a face the verdict could trust stands for a person: a weaker one steers the crop as a
+            // head alone, so that a face in the background does not pull the crop down to its body.
+            let persons = hard.filter { $0.kind == .face && $0.confidence >= CropPlanner.verdictConfidence }
+                .map { SubjectExtent.person(of: $0, in: size) }
             person = persons.dropFirst().reduce(persons.first) { $0?.union($1) }
             others = regions.filter { !hard.contains($0) }.map { (Box($0.rect), $0.confidence) }
             confidentOthers = regions.filter { !hard.contains($0) && $0.isHighConfidence }.map { (Box($0.rect), $0.kind, $0.confidence) }
