@@ -96,6 +96,22 @@ import FullBleedTestSupport
         #expect(focal.subjectClearsToolbar)
     }
 
+    @Test func aFaceTooWeakToVouchStandsForNoPersonInTheSearch() {
+        // The 40x15 head at row 260 of a 200x400 portrait: at 0.9 the search holds its person (rows 260..<380)
+        // and moves the crop down to rows 180...202; at 0.4 the face is placed as a head alone, exactly as the
+        // same box of another kind would be, and the body does not pull the crop.
+        let image = Self.disc(width: 200, height: 400, cx: 100, cy: 300, radius: 30)
+        let rect = PixelRect(x: 80, y: 260, width: 40, height: 15)
+        func crop(_ kind: SubjectRegion.Kind, _ confidence: Double) -> PixelRect {
+            CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29,
+                             subjects: [SubjectRegion(rect: rect, kind: kind, confidence: confidence)]).rect
+        }
+        let strong = crop(.face, 0.9), weak = crop(.face, 0.4), box = crop(.salient, 0.4)
+        #expect((180...202).contains(strong.y), "\(strong)")
+        #expect(weak == box, "\(weak) against \(box)")
+        #expect(weak != strong)
+    }
+
     @Test func aFaceVouchesForThePersonBelowItOnlyWhenTheCropHoldsThem() {
         // A 200x400 portrait, 200x200 crops, band rows 0..<58 of each. The person a 40x40 head at row 150 may
         // belong to is 120 px wide and reaches the photo's foot: no crop holds both it and the head clear of
