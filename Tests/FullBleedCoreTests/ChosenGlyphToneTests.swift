@@ -20,7 +20,12 @@ import FullBleedImage
         let free = Self.analyze(Self.lightBand, glyphTone: nil).recommendation
         #expect(free.glyphTone == .black && free.scrim?.color == .white && free.recommendedGlyphTone == nil)
 
-        let chosen = Self.analyze(Self.lightBand, glyphTone: .white)
+        // White glyphs over this light band need a dark gradient far from subtle: by default the bars' glyphs
+        // are then left to the hard scroll edge, the person's tone kept; with every gradient kept (the
+        // threshold above any change) the scrim is the one fitted for that tone.
+        let left = Self.analyze(Self.lightBand, glyphTone: .white).recommendation
+        #expect(left.glyphTone == .white && left.scrim == nil && left.scrollEdgeEffect == .hard && left.recommendedGlyphTone == .black)
+        let chosen = Self.analyze(Self.lightBand, glyphTone: .white, parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: 100))
         let recommendation = chosen.recommendation
         #expect(recommendation.glyphTone == .white && recommendation.recommendedGlyphTone == .black)
         #expect(recommendation.toolbarColorScheme == .dark)

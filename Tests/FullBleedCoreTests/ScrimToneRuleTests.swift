@@ -73,7 +73,9 @@ import FullBleedImage
         let recommendation = found.analysis.recommendation
         #expect(recommendation.glyphTone == .black && recommendation.scrim?.color == .white)
 
-        let stricter = try Self.candidates(hero, parameters: ToolbarAnalysisParameters(lightScrimLightnessChange: found.whiteVeil - 0.1))
+        // (The dark gradient is far from subtle here: kept for the comparison by a hard-edge threshold above it.)
+        let stricter = try Self.candidates(hero, parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: 100,
+                                                                                      lightScrimLightnessChange: found.whiteVeil - 0.1))
         #expect(stricter.analysis.recommendation.glyphTone == .white && stricter.analysis.recommendation.scrim?.color == .black)
     }
 

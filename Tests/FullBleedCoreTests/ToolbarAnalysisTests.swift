@@ -151,21 +151,27 @@ struct ToolbarAnalysisTests {
         }
         // The title, after collapse, is reported busy but is not among the band's regions at rest.
         #expect(!recommendation.busyRegions.contains("title") && recommendation.busyRegions.contains("status-bar-leading"))
-        #expect(recommendation.scrim != nil && recommendation.scrollEdgeEffect == .hard)
+        // The hard edge hides the clutter; the black-and-white cells would need a gradient far from subtle, so
+        // the bars' glyphs are left to the edge with none.
+        #expect(recommendation.scrim == nil && recommendation.scrollEdgeEffect == .hard)
         #expect(recommendation.scrollEdgeEffectReason == .clutteredBand)
+        let everyGradient = Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.checkerboard(cell: 8)),
+                                         parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: 100)).recommendation
+        #expect(everyGradient.scrim != nil && everyGradient.scrollEdgeEffectReason == .clutteredBand)
         // The glass blurs 8-pt cells into an even grey: no texture behind the capsules.
         let capsules = try #require(analysis.region(named: "trailing-capsules"))
         #expect(!capsules.verdict.textured && capsules.metrics.highLuminance - capsules.metrics.lowLuminance < 0.1)
     }
 
-    /// Where no scrim stays subtle the band gets the hard edge and says why. A band black on the left
-    /// half and white on the right is not cluttered (one edge) but needs a strong scrim with either tone; its
-    /// L* change over the band (measured on the hero as the baked file's is) decides against
-    /// `hardEdgeLightnessChange` on either side of it. A dim overcast band needs a light touch and stays soft
-    /// at the default 20 L*.
+    /// Where no scrim stays subtle the band gets the hard edge and says why, and the bars' glyphs are left
+    /// to it: no top scrim is recommended (so none is baked). A band black on the left half and white on the
+    /// right is not cluttered (one edge) but needs a strong scrim with either tone; its L* change over the
+    /// band (measured on the hero as the baked file's is) decides against `hardEdgeLightnessChange` on either
+    /// side of it. A pipeline text box in the top group keeps its gradient (the edge does not back it). A dim
+    /// overcast band needs a light touch and stays soft at the default 20 L*.
     @Test func noSubtleScrimPrefersTheHardEdge() throws {
         let hero = ToolbarHeroes.grey { x, _ in x < ToolbarHeroes.device.widthPoints / 2 ? 0 : 1 }
-        let split = Self.analyze(hero)
+        let split = Self.analyze(hero, parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: 100))
         let scrim = try #require(split.recommendation.scrim)
         #expect(!split.regions.contains { $0.metrics.edgeDensity > $0.metrics.parameters.edgeDensityThreshold })
         let extent = try #require(split.glyphExtentPoints(from: .top))
@@ -174,8 +180,23 @@ struct ToolbarAnalysisTests {
         #expect(change > 5, "L* change \(change)")
         let strict = Self.analyze(hero, parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: change - 1)).recommendation
         #expect(strict.scrollEdgeEffect == .hard && strict.scrollEdgeEffectReason == .noSubtleScrim)
+        #expect(strict.scrim == nil && strict.glyphTone == split.recommendation.glyphTone)
         let lenient = Self.analyze(hero, parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: change + 1)).recommendation
-        #expect(lenient.scrollEdgeEffect == .soft && lenient.scrollEdgeEffectReason == nil)
+        #expect(lenient.scrollEdgeEffect == .soft && lenient.scrollEdgeEffectReason == nil && lenient.scrim == scrim)
+
+        let kicker = TextBox(name: "kicker", x: 0.1, y: 0.3, width: 0.5, height: 0.08)
+        let boxed = Self.analyze(hero, parameters: ToolbarAnalysisParameters(textBoxes: [kicker], hardEdgeLightnessChange: 0))
+        #expect(!boxed.topGroupIsSystemBars && boxed.recommendation.regionNames.contains("kicker"))
+        #expect(boxed.recommendation.scrollEdgeEffect == .hard && boxed.recommendation.scrim != nil)
+        // Judged again on a baked gradient's measured change: the bars alone lose the scrim above the threshold.
+        #expect(split.topGroupIsSystemBars)
+        let measured = ToolbarAnalysis(regions: split.regions, recommendation: split.recommendation, layout: split.layout,
+                                       deviceID: split.deviceID, heroPixelSize: split.heroPixelSize, pixelsPerPoint: split.pixelsPerPoint,
+                                       heroHeightPoints: split.heroHeightPoints, analysisPixelsPerPoint: split.analysisPixelsPerPoint,
+                                       parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: 20))
+        #expect(measured.judgingScrim(onMeasuredChange: 20).recommendation.scrim == scrim)
+        let unsubtle = measured.judgingScrim(onMeasuredChange: 20.01).recommendation
+        #expect(unsubtle.scrim == nil && unsubtle.scrollEdgeEffect == .hard && unsubtle.scrollEdgeEffectReason == .noSubtleScrim)
 
         let overcast = Self.analyze(ToolbarHeroes.grey(ToolbarHeroes.overcast)).recommendation
         #expect(overcast.scrim != nil && overcast.scrollEdgeEffect == .soft && overcast.scrollEdgeEffectReason == nil)
@@ -309,8 +330,10 @@ struct ToolbarAnalysisTests {
     /// The analysis is in points: the @1x and @3x versions of a smooth hero agree, and repeated runs are identical.
     @Test func tiersAgreeAndRunsRepeat() throws {
         func sky(_ x: Double, _ y: Double) -> Double { 0.35 + 0.3 * sin(x / 60) * cos(y / 45) }
-        let small = Self.analyze(ToolbarHeroes.grey(scale: 1, sky))
-        let large = Self.analyze(ToolbarHeroes.grey(scale: 3, sky))
+        // Every gradient kept (the threshold above any change), so that the two scrims can be compared.
+        let parameters = ToolbarAnalysisParameters(hardEdgeLightnessChange: 100)
+        let small = Self.analyze(ToolbarHeroes.grey(scale: 1, sky), parameters: parameters)
+        let large = Self.analyze(ToolbarHeroes.grey(scale: 3, sky), parameters: parameters)
         #expect(small.recommendation.glyphTone == large.recommendation.glyphTone)
         let a = try #require(small.recommendation.scrim), b = try #require(large.recommendation.scrim)
         #expect(abs(a.opacity - b.opacity) < 0.02 && a.heightPoints == b.heightPoints)
@@ -318,7 +341,7 @@ struct ToolbarAnalysisTests {
         #expect(large.regions[0].rect == PixelRect(x: 48, y: 57, width: 360, height: 72))
         #expect(large.regions[0].blurSigmaPixels == 4.5 && large.regions[2].blurSigmaPixels == 30)
         #expect(large.regions[0].metrics.rect == PixelRect(x: 16, y: 19, width: 120, height: 24))
-        #expect(Self.analyze(ToolbarHeroes.grey(scale: 3, sky)) == large)
+        #expect(Self.analyze(ToolbarHeroes.grey(scale: 3, sky), parameters: parameters) == large)
     }
 
     @Test func analysisIsCodable() throws {

@@ -15,14 +15,18 @@ import FullBleedTestSupport
 /// rounded-up fade stop. A fade that runs 48 pt past the band over a subject starting at the band's foot
 /// changes its top rows by tens of L* and fails the maximum (the mean over a large box can stay under 1).
 @Suite struct ScrimLeavesTheSubjectTests {
-    /// One iPhone tier at @1x, lossless, so plain and baked differ only by the scrim.
+    /// One iPhone tier at @1x, lossless, so plain and baked differ only by the scrim; every top gradient is
+    /// baked, however far from subtle (a build otherwise leaves those to the hard scroll edge), so that where
+    /// each one ends is checked.
     static let spec: PipelineSpec = {
         let json = """
         { "name": "scrim-subject", "description": "iPhone 17 Pro @1x, PNG.",
           "targets": [ { "device": "iphone-17-pro", "scales": [1] } ],
           "outputs": [ { "format": "png" } ] }
         """
-        return try! PipelineLoader.parse(Data(json.utf8))
+        var spec = try! PipelineLoader.parse(Data(json.utf8))
+        spec.legibility.parameters.hardEdgeLightnessChange = 100
+        return spec
     }()
 
     struct Change: CustomStringConvertible {

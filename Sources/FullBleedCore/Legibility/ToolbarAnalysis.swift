@@ -34,6 +34,26 @@ public struct ToolbarAnalysis: Sendable, Hashable, Codable {
         self.parameters = parameters
     }
 
+    /// Whether the top group (the regions at rest served from the top edge) is the system's bars alone:
+    /// status bar, glass controls and an inline title, no pipeline text box. Only those glyphs can be left to
+    /// the hard scroll edge (`ToolbarRecommendation.scrim`).
+    public var topGroupIsSystemBars: Bool {
+        let top = regions.filter { $0.region.scrimEdge == .top && $0.region.isAtRest }
+        return !top.isEmpty && top.allSatisfy { $0.kind != .textBox }
+    }
+
+    /// The analysis with the no-subtle-scrim rule judged on the baked top gradient's measured band change
+    /// (`ToolbarRecommendation.judgingScrim(onMeasuredChange:parameters:)`), and, where that change leaves the
+    /// system bars' glyphs to the hard scroll edge, no top scrim: the baked tiers are then not delivered.
+    public func judgingScrim(onMeasuredChange change: Double) -> ToolbarAnalysis {
+        var judged = self
+        judged.recommendation = recommendation.judgingScrim(onMeasuredChange: change, parameters: parameters)
+        if ToolbarRecommender.leavesGlyphsToHardEdge(change: change, topGroupIsSystemBars: topGroupIsSystemBars, parameters: parameters) {
+            judged.recommendation.scrim = nil
+        }
+        return judged
+    }
+
     /// The report of the region named `name`, if any.
     public func region(named name: String) -> GlyphRegionReport? { regions.first { $0.name == name } }
 

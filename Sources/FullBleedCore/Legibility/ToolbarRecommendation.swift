@@ -2,7 +2,8 @@
 ///
 /// Rule [E]: `.hard` when the soft edge would not separate the glyphs from the photo, that is when
 /// - no scrim stays subtle: the chosen top scrim changes the band by more than
-///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (20 L*). The analysis measures that change as the
+///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (20 L*); over the system's bars alone that scrim is
+///   then not recommended or baked (the hard edge carries the glyphs). The analysis measures that change as the
 ///   tone choice does: the gradient composited over a one-pixel-per-point copy of the analysed hero's band
 ///   (`ScrimBandPreview`); once the gradient is baked, the build judges it again on the delivered pixels, the
 ///   largest `bandLightnessChange` of the target's `-scrim` tiers
@@ -70,7 +71,10 @@ public struct ToolbarRecommendation: Sendable, Hashable, Codable {
     /// The glyph colour for the status bar and toolbar (manifest `glyphColor`); the manifest gives the
     /// matching `toolbarColorScheme` beside it (white glyphs: `"dark"`).
     public var glyphTone: GlyphTone
-    /// The top gradient; nil when every region passes with plain glyphs of `glyphTone`.
+    /// The top gradient; nil when every region passes with plain glyphs of `glyphTone`, and nil where no
+    /// scrim stays subtle over a top group of the system's bars alone (`scrollEdgeEffect` is then `.hard`):
+    /// the hard edge's backing carries those glyphs, and the gradient that would reach the target alone
+    /// (changing the band by more than `hardEdgeLightnessChange` L*) is neither recommended nor baked.
     public var scrim: ScrimRecommendation?
     public var scrollEdgeEffect: ScrollEdgeStyle
     /// Why `scrollEdgeEffect` is `.hard` (`ScrollEdgeReason`); nil for `.soft`.

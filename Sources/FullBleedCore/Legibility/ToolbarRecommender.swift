@@ -35,10 +35,21 @@ enum ToolbarRecommender {
         }
         let reason: ScrollEdgeReason? = clutteredBand ? .clutteredBand
             : change > parameters.hardEdgeLightnessChange ? .noSubtleScrim : nil
-        return ToolbarRecommendation(glyphTone: tone, scrim: scrim, scrollEdgeEffect: reason == nil ? .soft : .hard,
+        let barsOnly = !top.isEmpty && top.allSatisfy { $0.kind != .textBox }
+        let topScrim = leavesGlyphsToHardEdge(change: change, topGroupIsSystemBars: barsOnly, parameters: parameters) ? nil : scrim
+        return ToolbarRecommendation(glyphTone: tone, scrim: topScrim, scrollEdgeEffect: reason == nil ? .soft : .hard,
                                      scrollEdgeEffectReason: reason,
                                      regionNames: top.map(\.name), busyRegions: top.filter(\.verdict.busy).map(\.name),
                                      lowerText: lowerText, recommendedGlyphTone: fixed.map { _ in decideTop(nil).0 })
+    }
+
+    /// Whether the top group's glyphs get no scrim and are left to the hard scroll edge: when no scrim stays
+    /// subtle (the gradient reaching the target changes the band by more than `hardEdgeLightnessChange` L*,
+    /// `change`) and the group is the system's bars alone (status bar, glass controls, an inline title: no
+    /// pipeline text box, which the edge does not back). The hard edge's backing carries those glyphs; a
+    /// gradient strong enough to reach the target there only blackens (or fogs) the photo under the bars.
+    static func leavesGlyphsToHardEdge(change: Double, topGroupIsSystemBars: Bool, parameters: ToolbarAnalysisParameters) -> Bool {
+        topGroupIsSystemBars && change > parameters.hardEdgeLightnessChange
     }
 
     /// The tone of one group, its scrim (nil when none is needed) and the change that scrim makes as seen.

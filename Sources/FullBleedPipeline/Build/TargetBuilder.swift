@@ -24,12 +24,17 @@ enum TargetBuilder {
         if !tiers.pictures.isEmpty { steps.insert(.tiers) }
         let measured = AnalyseStep.run(&tiers, crop: crop, target: target, plan: plan)
         if measured != nil { steps.insert(.analyse) }
-        let (baked, bakeWarnings) = BakeStep.run(tiers, analysis: measured, target: target, plan: plan)
+        var (baked, bakeWarnings) = BakeStep.run(tiers, analysis: measured, target: target, plan: plan)
+        var bandChanges = BakeStep.bandLightnessChanges(tiers, baked: baked, analysis: measured)
+        let analysis = BakeStep.scrollEdgeMatchingBaked(BakeStep.recommendationMatchingBaked(measured, baked: baked),
+                                                        changes: bandChanges)
+        if !baked.isEmpty && analysis?.recommendation.scrim == nil {
+            // The baked gradient is not subtle on the delivered pixels: the bars' glyphs are left to the hard
+            // scroll edge and no `-scrim` tier is delivered.
+            (baked, bakeWarnings, bandChanges) = ([:], [], [:])
+        }
         warnings += bakeWarnings
         if !baked.isEmpty { steps.insert(.bake) }
-        let bandChanges = BakeStep.bandLightnessChanges(tiers, baked: baked, analysis: measured)
-        let analysis = BakeStep.scrollEdgeMatchingBaked(BakeStep.recommendationMatchingBaked(measured, baked: baked),
-                                                        changes: bandChanges, parameters: plan.analysisParameters)
         let renderings = try ExtendStep.run(tiers, target: target, plan: plan)
         if !renderings.isEmpty { steps.insert(.extend) }
         let maps = try GainMapStep.run(gainMap, baseSize: image.size, crop: crop, tiers: tiers, analysis: analysis, target: target, plan: plan)

@@ -87,13 +87,13 @@ enum BakeStep {
     }
 
     /// The analysis with the no-subtle-scrim rule judged on the baked tiers' measured band change (the
-    /// largest of `changes`) rather than the analysis's measure on its one-pixel-per-point band (`ToolbarRecommendation
-    /// .judgingScrim(onMeasuredChange:parameters:)`); unchanged when nothing was baked.
-    static func scrollEdgeMatchingBaked(_ analysis: ToolbarAnalysis?, changes: [Int: Double],
-                                        parameters: ToolbarAnalysisParameters) -> ToolbarAnalysis? {
-        guard var analysis, let largest = changes.values.max() else { return analysis }
-        analysis.recommendation = analysis.recommendation.judgingScrim(onMeasuredChange: largest, parameters: parameters)
-        return analysis
+    /// largest of `changes`) rather than the analysis's measure on its one-pixel-per-point band
+    /// (`ToolbarAnalysis.judgingScrim(onMeasuredChange:)`); unchanged when nothing was baked. Where that change
+    /// leaves the system bars' glyphs to the hard scroll edge, the recommendation has no top scrim and the
+    /// caller delivers no `-scrim` tier.
+    static func scrollEdgeMatchingBaked(_ analysis: ToolbarAnalysis?, changes: [Int: Double]) -> ToolbarAnalysis? {
+        guard let analysis, let largest = changes.values.max() else { return analysis }
+        return analysis.judgingScrim(onMeasuredChange: largest)
     }
 
     /// The analysis with its recommended gradients raised to the strongest opacity any tier had to be
