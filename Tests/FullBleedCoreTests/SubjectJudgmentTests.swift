@@ -30,6 +30,29 @@ import FullBleedTestSupport
         }
     }
 
+    /// A distinctive patch (pink, 60 px) inside a dark textured figure (fur: a fine pattern) on a plain
+    /// backdrop: the built-in salient box around the patch is whole and clear in the crop, but its surround
+    /// is far busier than the photo's frame, so the figure it belongs to may reach anywhere and the verdict
+    /// says so. The same patch on the plain backdrop vouches for the crop.
+    @Test func aSalientBoxInsideATexturedFigureDoesNotVouch() {
+        func photo(fur: Bool) -> Image {
+            SyntheticImages.rgb8(width: 400, height: 300) { x, y, c in
+                if x >= 170, x < 230, y >= 180, y < 240 { return [225, 140, 170][c] }
+                if fur, x >= 90, x < 310, y >= 40 { return UInt8(15 + ((x * 7 + y * 13) % 5) * 14) }
+                return 110
+            }
+        }
+        let patch = SubjectRegion(rect: PixelRect(x: 170, y: 180, width: 60, height: 60), kind: .salient, confidence: 0.9)
+        for fur in [false, true] {
+            let image = photo(fur: fur)
+            #expect(SubjectExtent.surroundIsBusierThanFrame(Box(patch.rect), in: SaliencyMap(image: image)) == fur)
+            let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [patch])
+            #expect(plan.rect.contains(patch.rect) && plan.rect.y + 87 <= patch.rect.y)
+            #expect(plan.subjectClearsToolbar == !fur, "fur \(fur): \(plan.subjectClearsToolbarReason ?? "true")")
+            if fur { #expect(plan.subjectClearsToolbarReason == CropPlanner.subjectMayExtendReason) }
+        }
+    }
+
     @Test func aConfidentRegionTheCropCutsMakesTheVerdictFalse() {
         // A face whole and clear, but the confident salient figure beside it is wider than any crop.
         let image = Self.disc(width: 400, height: 200, cx: 200, cy: 140, radius: 30)
