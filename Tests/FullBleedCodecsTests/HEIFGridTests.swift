@@ -73,6 +73,22 @@ import FullBleedTestSupport
         #expect(ImageComparison.psnr(decoded, Self.source.applyingOrientation(.right)) > 30)
     }
 
+    /// The same turn on a grid whose `ispe` is the canvas before the turn, as the format defines it (a
+    /// camera's portrait photo): libheif 1.15 reports the canvas's width and height but decodes it turned;
+    /// the probe says the decoded, displayed size, and the decode agrees with it.
+    @Test func rotationOfAGridWhoseIspeIsTheCanvasBeforeTheTurn() throws {
+        let bytes = try Self.grid { $0.quarterTurnsCounterClockwise = 3; $0.ispe = (120, 100) }
+        #expect(try HEIFDerivedCanvas.canvas(in: bytes) == .init(size: PixelSize(width: 120, height: 100), quarterTurned: true))
+        let info = try Codecs.probe(bytes)
+        #expect(info.size == PixelSize(width: 100, height: 120) && info.storedSize == PixelSize(width: 120, height: 100))
+        let decoded = try Codecs.decode(bytes).image
+        #expect(decoded.size == PixelSize(width: 100, height: 120))
+        #expect(ImageComparison.psnr(decoded, Self.source.applyingOrientation(.right)) > 30)
+        // A half turn keeps the canvas's width and height.
+        let half = try Self.grid { $0.quarterTurnsCounterClockwise = 2; $0.ispe = (120, 100) }
+        #expect(try Codecs.probe(half).size == PixelSize(width: 120, height: 100) && Codecs.decode(half).image.size == PixelSize(width: 120, height: 100))
+    }
+
     @Test func gridColourIsReported() throws {
         let bytes = try Self.grid { $0.colour = HEIFGridBuilder.nclxColour(primaries: 12, transfer: 13, matrix: 6) }
         let info = try Codecs.probe(bytes)
@@ -156,18 +172,18 @@ import FullBleedTestSupport
     }
 
     @Test func canvasIsReadFromTheGridItemData() throws {
-        #expect(try HEIFDerivedCanvas.canvasSize(in: try Self.grid()) == PixelSize(width: 120, height: 100))
-        #expect(try HEIFDerivedCanvas.canvasSize(in: try HEIFTestFiles.fixture("alpha.avif")) == nil)
+        #expect(try HEIFDerivedCanvas.canvas(in: try Self.grid()) == .init(size: PixelSize(width: 120, height: 100), quarterTurned: false))
+        #expect(try HEIFDerivedCanvas.canvas(in: try HEIFTestFiles.fixture("alpha.avif")) == nil)
         // libheif 1.15 writes an oriented HEVC image as a 1x1 grid cropping a padded 64x64 tile; its
         // grid `ispe` is the turned size (48x64), which the check accepts.
-        #expect(try HEIFDerivedCanvas.canvasSize(in: try HEIFTestFiles.fixture("p3_orient6.heic")) == PixelSize(width: 64, height: 48))
+        #expect(try HEIFDerivedCanvas.canvas(in: try HEIFTestFiles.fixture("p3_orient6.heic")) == .init(size: PixelSize(width: 64, height: 48), quarterTurned: true))
         var wide = HEIFGridBuilder(rows: 1, columns: 1, outputWidth: 70_000, outputHeight: 3)
         wide.ispe = (1, 1)
-        #expect(try HEIFDerivedCanvas.canvasSize(in: wide.build(tiles: Array(Self.sourceTiles.prefix(1)))) == PixelSize(width: 70_000, height: 3))
+        #expect(try HEIFDerivedCanvas.canvas(in: wide.build(tiles: Array(Self.sourceTiles.prefix(1))))?.size == PixelSize(width: 70_000, height: 3))
         // Cut inside the grid's item data: a typed error, never a read past the end.
         let grid = try Self.grid()
         for length in stride(from: 0, to: grid.count, by: 7) {
-            _ = try? HEIFDerivedCanvas.canvasSize(in: Array(grid.prefix(length)))
+            _ = try? HEIFDerivedCanvas.canvas(in: Array(grid.prefix(length)))
         }
     }
 }

@@ -14,10 +14,19 @@ enum HEIFDerivedCanvas {
         var reason: String
     }
 
-    /// The declared canvas (pixels, before `irot`/`imir`) of the primary item when it is a `grid` or an
-    /// `iovl`; nil for a coded image. Throws `Malformed` when the boxes it needs are broken or its
-    /// `dimg` references fail `checkDerivation`.
-    static func canvasSize(in bytes: [UInt8]) throws(Malformed) -> PixelSize? {
+    /// A derived primary image's declared canvas (pixels, before `irot`/`imir`) and whether its `irot`
+    /// turns it by a quarter (90 or 270 degrees), so that libheif decodes it with width and height swapped.
+    struct Canvas: Equatable {
+        var size: PixelSize
+        var quarterTurned: Bool
+
+        /// The size libheif decodes the primary image to: the canvas, turned by its `irot`.
+        var decodedSize: PixelSize { quarterTurned ? PixelSize(width: size.height, height: size.width) : size }
+    }
+
+    /// The declared canvas of the primary item when it is a `grid` or an `iovl`; nil for a coded image.
+    /// Throws `Malformed` when the boxes it needs are broken or its `dimg` references fail `checkDerivation`.
+    static func canvas(in bytes: [UInt8]) throws(Malformed) -> Canvas? {
         let file = BoxWalker(bytes: bytes)
         guard let meta = try file.children(of: 0..<bytes.count).first(where: { $0.type == "meta" }) else { return nil }
         let metaChildren = try file.children(of: (meta.payload.lowerBound + 4)..<meta.payload.upperBound)
@@ -38,7 +47,38 @@ enum HEIFDerivedCanvas {
         // iovl: version, flags, four 16-bit fill values, width, height.
         let sizeOffset = type == "grid" ? 4 : 10
         let field = wide ? 4 : 2
-        return PixelSize(width: try reader.uint(sizeOffset, field), height: try reader.uint(sizeOffset + field, field))
+        let size = PixelSize(width: try reader.uint(sizeOffset, field), height: try reader.uint(sizeOffset + field, field))
+        let turn = try rotation(of: primary, iprp: metaChildren.first { $0.type == "iprp" }?.payload, file: file)
+        return Canvas(size: size, quarterTurned: turn % 2 == 1)
+    }
+
+    /// The `irot` angle of `item` in quarter turns anticlockwise (0...3; 0 without an `irot`), from the
+    /// item's property associations (`ipma`) into the property container (`ipco`, 1-based indices).
+    static func rotation(of item: Int, iprp: Range<Int>?, file: BoxWalker) throws(Malformed) -> Int {
+        guard let iprp else { return 0 }
+        let boxes = try file.children(of: iprp)
+        guard let ipco = boxes.first(where: { $0.type == "ipco" }) else { return 0 }
+        let properties = try file.children(of: ipco.payload)
+        for ipma in boxes where ipma.type == "ipma" {
+            var offset = ipma.payload.lowerBound
+            let version = try file.uint(offset, 1), wideIndex = try file.uint(offset + 1, 3) & 1 != 0
+            offset += 4
+            let entries = try file.uint(offset, 4)
+            offset += 4
+            for _ in 0..<min(entries, ipma.payload.count) {
+                let id = try file.uint(offset, version < 1 ? 2 : 4)
+                offset += version < 1 ? 2 : 4
+                let count = try file.uint(offset, 1)
+                offset += 1
+                for _ in 0..<count {
+                    let index = wideIndex ? try file.uint(offset, 2) & 0x7FFF : try file.uint(offset, 1) & 0x7F
+                    offset += wideIndex ? 2 : 1
+                    guard id == item, index >= 1, index <= properties.count, properties[index - 1].type == "irot" else { continue }
+                    return try file.uint(properties[index - 1].payload.lowerBound, 1) & 3
+                }
+            }
+        }
+        return 0
     }
 
     /// The most coded images one primary image may be assembled from, counting every path through nested

@@ -36,8 +36,8 @@ struct HEIFFile {
                 throw CodecError(stage: stage, format: format, reason: .corrupt("no primary image"))
             }
             defer { heif_image_handle_release(primary) }
-            let canvas: PixelSize?
-            do throws(HEIFDerivedCanvas.Malformed) { canvas = try HEIFDerivedCanvas.canvasSize(in: bytes) } catch {
+            let canvas: HEIFDerivedCanvas.Canvas?
+            do throws(HEIFDerivedCanvas.Malformed) { canvas = try HEIFDerivedCanvas.canvas(in: bytes) } catch {
                 throw CodecError(stage: stage, format: format, reason: .corrupt("reading the derived image canvas: \(error.reason)"))
             }
             let file = try HEIFFile(handle: primary, context: context, canvas: canvas, format: format, stage: stage, limits: limits)
@@ -56,9 +56,17 @@ struct HEIFFile {
     /// `canvas` is the size a `grid`/`iovl` primary image declares in its item data (`HEIFDerivedCanvas`),
     /// the size libheif allocates when decoding it: it must be within the limits and equal the `ispe` size
     /// (or its transpose).
-    private init(handle: OpaquePointer, context: OpaquePointer, canvas: PixelSize?, format: ImageFormat, stage: CodecError.Stage,
-                 limits: DecodeOptions) throws {
-        let displayed = PixelSize(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+    ///
+    /// libheif 1.15 reports a derived image turned by a quarter by its `irot` (a camera's portrait grid)
+    /// with its canvas's width and height, yet decodes it turned: the displayed size is then the turned
+    /// canvas, what the decoder delivers.
+    private init(handle: OpaquePointer, context: OpaquePointer, canvas derived: HEIFDerivedCanvas.Canvas?, format: ImageFormat,
+                 stage: CodecError.Stage, limits: DecodeOptions) throws {
+        var displayed = PixelSize(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+        if let turned = derived?.decodedSize, displayed == PixelSize(width: turned.height, height: turned.width) {
+            displayed = turned
+        }
+        let canvas = derived?.size
         try limits.checkLimits(width: displayed.width, height: displayed.height, format: format, stage: stage)
         let ispe = PixelSize(width: Int(heif_image_handle_get_ispe_width(handle)), height: Int(heif_image_handle_get_ispe_height(handle)))
         let stored = ispe.width > 0 && ispe.height > 0 ? ispe : displayed
