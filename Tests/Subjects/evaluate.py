@@ -64,9 +64,17 @@ def judge(box, crop, band):
 
 
 def vips_crop(path, W, H, w, h):
-    out = subprocess.run(['vips', 'smartcrop', path, '/tmp/fb-subjects-smartcrop.v', str(w), str(h),
-                          '--interesting', 'attention', '--attention-x', '--attention-y'],
-                         capture_output=True, text=True, check=True).stdout.split()
+    def smartcrop(source):
+        return subprocess.run(['vips', 'smartcrop', source, '/tmp/fb-subjects-smartcrop.v', str(w), str(h),
+                               '--interesting', 'attention', '--attention-x', '--attention-y'], capture_output=True, text=True)
+    run = smartcrop(path)
+    if run.returncode != 0:
+        # libvips' heifload (libheif 1.15) refuses a grid turned by its irot; ImageMagick decodes it upright.
+        upright = '/tmp/fb-subjects-upright.png'
+        subprocess.run(['convert', path, upright], check=True, capture_output=True)
+        run = smartcrop(upright)
+        run.check_returncode()
+    out = run.stdout.split()
     ax, ay = int(out[0]), int(out[1])
     return min(max(0, ax - w // 2), W - w), min(max(0, ay - h // 2), H - h), w, h
 
