@@ -53,6 +53,22 @@ import FullBleedTestSupport
         }
     }
 
+    /// A head at the top of a portrait headshot cannot clear the band in any crop; the crop then keeps the
+    /// person below it whole (to the photo's foot) rather than cutting the body to put a few rows less of
+    /// the head under the band. A face too weak to stand for a person keeps the old placement (the head as
+    /// low in the crop as it goes).
+    @Test func aHeadThatCannotClearTheBandKeepsItsPersonWhole() {
+        let image = Self.disc(width: 300, height: 310, cx: 150, cy: 32, radius: 20)
+        let head = PixelRect(x: 125, y: 12, width: 50, height: 40)
+        let confident = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29,
+                                         subjects: [SubjectRegion(rect: head, kind: .face, confidence: 0.9)])
+        #expect(confident.rect == PixelRect(x: 0, y: 10, width: 300, height: 300))
+        #expect(!confident.subjectClearsToolbar)
+        let weak = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29,
+                                    subjects: [SubjectRegion(rect: head, kind: .face, confidence: 0.3)])
+        #expect(weak.rect == PixelRect(x: 0, y: 0, width: 300, height: 300))
+    }
+
     @Test func aConfidentRegionTheCropCutsMakesTheVerdictFalse() {
         // A face whole and clear, but the confident salient figure beside it is wider than any crop.
         let image = Self.disc(width: 400, height: 200, cx: 200, cy: 140, radius: 30)

@@ -35,7 +35,8 @@ public struct ZoomLimits: Sendable, Hashable {
 /// 1. hard constraints: the subject whole in the crop (else as much of it as possible), then its whole box
 ///    below the toolbar band when any candidate allows it, then, when the subject is a face of at least
 ///    `verdictConfidence`, the person it may belong to (`SubjectExtent.person(of:in:)`) whole in the crop
-///    when any of those allows it;
+///    when any of those allows it (also where no candidate clears the band: the body is not cut to put a
+///    few rows less of the head under it);
 /// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band;
 ///    when the subject is whole but cannot clear the band, as little of it under the band as that size allows;
 /// 3. at that size, the best composition: the share of the figure mass (`SaliencyMap.objectness`, 0.25
@@ -323,13 +324,16 @@ private struct CropSearch {
         return score
     }
 
+    /// 0: the subject cut; 1: whole, under the band; 2: whole, under the band, with the person a face may
+    /// belong to whole; 3: whole and below the band; 4: that, with the person whole. A face's subject is best
+    /// kept with the person it may belong to, where a crop can hold both, whether or not it clears the band:
+    /// a head that cannot clear it does not buy a few rows less under the band by cutting the body.
     func level(_ crop: Box) -> Int {
         guard let subject, subject.hard else { return 0 }
         guard crop.contains(subject.box) else { return 0 }
-        guard clears(subject.box, in: crop) else { return 1 }
-        // A face's subject is best kept with the person it may belong to, where a crop can hold both.
-        if let person, crop.contains(person) { return 3 }
-        return 2
+        let personWhole = person.map { crop.contains($0) } ?? false
+        guard clears(subject.box, in: crop) else { return personWhole ? 2 : 1 }
+        return personWhole ? 4 : 3
     }
 
     func clears(_ box: Box, in crop: Box) -> Bool { box.minY >= crop.minY + band * crop.height - 1e-9 }
@@ -414,14 +418,14 @@ private struct CropSearch {
         pool = pool.filter { $0.coverage >= topCoverage - 1e-3 }
         let size = pool.map(\.sizeIndex).min()!
         pool = pool.filter { $0.sizeIndex == size }
-        if topLevel == 1 {
+        if topLevel == 1 || topLevel == 2 {
             // Whole but no candidate clears the band: as little of the subject under the band as can be
             // (a subject taller than the visible area goes to the crop's foot, its top as low as it gets).
             func underBand(_ c: Candidate) -> Double { max(0, Double(c.rect.y) + band * Double(c.rect.height) - subject.box.minY) }
             let least = pool.map(underBand).min()!
             pool = pool.filter { underBand($0) <= least + 1 }
         }
-        for i in pool.indices { pool[i].score = composition(Box(pool[i].rect), belowBand: topLevel >= 2) }
+        for i in pool.indices { pool[i].score = composition(Box(pool[i].rect), belowBand: topLevel >= 3) }
         var best = pool[0]
         for c in pool.dropFirst() {
             if c.score > best.score + 1e-12 { best = c; continue }
