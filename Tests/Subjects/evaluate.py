@@ -67,12 +67,17 @@ def vips_crop(path, W, H, w, h):
     def smartcrop(source):
         return subprocess.run(['vips', 'smartcrop', source, '/tmp/fb-subjects-smartcrop.v', str(w), str(h),
                                '--interesting', 'attention', '--attention-x', '--attention-y'], capture_output=True, text=True)
-    run = smartcrop(path)
+    def upright():
+        copy = '/tmp/fb-subjects-upright.png'
+        subprocess.run(['convert', path, '-auto-orient', copy], check=True, capture_output=True)
+        return copy
+    # `vips smartcrop` works on the stored pixels: a photo turned by its EXIF orientation gets an upright copy
+    # (the labels and FullBleed's crops are of the displayed photo).
+    orientation = subprocess.run(['identify', '-format', '%[orientation]', path + '[0]'], capture_output=True, text=True).stdout
+    run = smartcrop(upright() if orientation not in ('', 'Undefined', 'TopLeft') else path)
     if run.returncode != 0:
         # libvips' heifload (libheif 1.15) refuses a grid turned by its irot; ImageMagick decodes it upright.
-        upright = '/tmp/fb-subjects-upright.png'
-        subprocess.run(['convert', path, upright], check=True, capture_output=True)
-        run = smartcrop(upright)
+        run = smartcrop(upright())
         run.check_returncode()
     out = run.stdout.split()
     ax, ay = int(out[0]), int(out[1])
