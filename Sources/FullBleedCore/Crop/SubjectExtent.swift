@@ -51,10 +51,11 @@ enum SubjectExtent {
     static let borderShare = 0.05
 
     /// Whether the ring `surroundShare` of `box`'s size wide around it (source pixels, outside the box and
-    /// the one map pixel its outline spills into, clipped to the photo) has a mean `detail` (the Laplacian of luma) more than `surroundDetailRatio` times
-    /// the frame's border strip (outside the box). A box drawn around a whole figure has background around it,
-    /// as detailed as the photo's frame (itself mostly background); a box around a distinctive part of a
-    /// textured figure (a tongue in fur, a flower on a patterned dress) has that texture around it.
+    /// the one map pixel its outline spills into, clipped to the photo) has a mean `detail` (the Laplacian
+    /// of luma) more than `surroundDetailRatio` times the frame's border strip (outside the box). A box drawn
+    /// around a whole figure has background around it, as detailed as the photo's frame (itself mostly
+    /// background); a box around a distinctive part of a textured figure (a tongue in fur, a flower on a
+    /// patterned dress) has that texture around it.
     static func surroundIsBusierThanFrame(_ box: Box, in saliency: SaliencyMap) -> Bool {
         let w = saliency.size.width, h = saliency.size.height
         guard w > 2, h > 2, saliency.detail.count == w * h else { return false }
