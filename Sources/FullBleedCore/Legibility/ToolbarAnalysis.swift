@@ -37,10 +37,7 @@ public struct ToolbarAnalysis: Sendable, Hashable, Codable {
     /// Whether the top group (the regions at rest served from the top edge) is the system's bars alone:
     /// status bar, glass controls and an inline title, no pipeline text box. Only those glyphs can be left to
     /// the hard scroll edge (`ToolbarRecommendation.scrim`).
-    public var topGroupIsSystemBars: Bool {
-        let top = regions.filter { $0.region.scrimEdge == .top && $0.region.isAtRest }
-        return !top.isEmpty && top.allSatisfy { $0.kind != .textBox }
-    }
+    public var topGroupIsSystemBars: Bool { ToolbarRecommender.topGroupIsSystemBars(regions) }
 
     /// The analysis with the no-subtle-scrim rule judged on the baked top gradient's measured band change
     /// (`ToolbarRecommendation.judgingScrim(onMeasuredChange:parameters:)`), and, where that change leaves the

@@ -35,12 +35,19 @@ enum ToolbarRecommender {
         }
         let reason: ScrollEdgeReason? = clutteredBand ? .clutteredBand
             : change > parameters.hardEdgeLightnessChange ? .noSubtleScrim : nil
-        let barsOnly = !top.isEmpty && top.allSatisfy { $0.kind != .textBox }
-        let topScrim = leavesGlyphsToHardEdge(change: change, topGroupIsSystemBars: barsOnly, parameters: parameters) ? nil : scrim
+        let topScrim = leavesGlyphsToHardEdge(change: change, topGroupIsSystemBars: topGroupIsSystemBars(reports),
+                                              parameters: parameters) ? nil : scrim
         return ToolbarRecommendation(glyphTone: tone, scrim: topScrim, scrollEdgeEffect: reason == nil ? .soft : .hard,
                                      scrollEdgeEffectReason: reason,
                                      regionNames: top.map(\.name), busyRegions: top.filter(\.verdict.busy).map(\.name),
                                      lowerText: lowerText, recommendedGlyphTone: fixed.map { _ in decideTop(nil).0 })
+    }
+
+    /// Whether the top group of `reports` (the regions at rest served from the top edge) is the system's bars
+    /// alone: status bar, glass controls and an inline title, no pipeline text box.
+    static func topGroupIsSystemBars(_ reports: [GlyphRegionReport]) -> Bool {
+        let top = reports.filter { $0.region.isAtRest && $0.region.scrimEdge == .top }
+        return !top.isEmpty && top.allSatisfy { $0.kind != .textBox }
     }
 
     /// Whether the top group's glyphs get no scrim and are left to the hard scroll edge: when no scrim stays
