@@ -53,6 +53,33 @@ import FullBleedTestSupport
         }
     }
 
+    /// Three alike figures in a row on a plain ground: the built-in salient box holds them together and is
+    /// whole and clear in the crop, but no one figure holds the mass the box is made to hold, so the box
+    /// may be a part of something larger (one pumpkin of a row, two eyes in a face) and does not vouch. A
+    /// lone figure on the same ground does.
+    @Test func aSalientBoxMadeOfSeveralFiguresDoesNotVouch() {
+        func photo(figures: Int) -> Image {
+            let centres = figures == 1 ? [200] : [110, 200, 290]
+            return SyntheticImages.rgb8(width: 400, height: 300) { x, y, c in
+                for cx in centres where (x - cx) * (x - cx) + (y - 200) * (y - 200) <= 28 * 28 { return [225, 120, 40][c] }
+                return 110
+            }
+        }
+        for figures in [1, 3] {
+            let saliency = SaliencyMap(image: photo(figures: figures))
+            let found = SubjectRegion.salient(in: saliency)
+            #expect(SubjectRegion.figures(in: saliency)?.isLoneFigure == (figures == 1))
+            guard let region = found else { Issue.record("no salient region for \(figures) figures"); continue }
+            #expect(region.rect.x < 200 - 28 && region.rect.x + region.rect.width > 200 + 28, "\(region.rect)")
+            if figures == 3 { #expect(region.rect.x <= 82 && region.rect.x + region.rect.width >= 318, "\(region.rect)") }
+            #expect(region.confidence >= CropPlanner.verdictConfidence, "\(region.confidence)")
+            let plan = CropPlanner.plan(photo(figures: figures), aspectRatio: 4.0 / 3, toolbarBandFraction: 0.29, subjects: [region])
+            #expect(plan.rect.contains(region.rect) && Double(plan.rect.y) + 0.29 * Double(plan.rect.height) <= Double(region.rect.y))
+            #expect(plan.subjectClearsToolbar == (figures == 1), "\(figures) figures: \(plan.subjectClearsToolbarReason ?? "true")")
+            if figures == 3 { #expect(plan.subjectClearsToolbarReason == CropPlanner.subjectMayExtendReason) }
+        }
+    }
+
     /// A head at the top of a portrait headshot cannot clear the band in any crop; the crop then keeps the
     /// person below it whole (to the photo's foot) rather than cutting the body to put a few rows less of
     /// the head under the band. A face too weak to stand for a person keeps the old placement (the head as

@@ -125,8 +125,9 @@ def evaluate_set(a, labels):
                           'centre': ((W - c['width']) // 2, (H - c['height']) // 2, c['width'], c['height'])}
             if not a.no_vips:
                 candidates['vips attention'] = vips_crop(path, W, H, c['width'], c['height'])
+            judged = {name: judge(box, r, band) for name, r in candidates.items()}
             for name, r in candidates.items():
-                whole, clear = judge(box, r, band)
+                whole, clear = judged[name]
                 s = tally[name]
                 if holdable: s['whole'] += whole; s['holdable'] += 1
                 if clearable: s['clear'] += clear; s['clearable'] += 1
@@ -141,6 +142,8 @@ def evaluate_set(a, labels):
                         print(f"{rel} {t['name']}: crop {r} zoom {c.get('zoom', 1)} whole {whole} clear {clear} "
                               f"holdable {holdable} clearable {clearable} verdict {said} "
                               f"({c.get('subjectClearsToolbarReason')})"
+                              + ''.join(f" | {other} whole {judged[other][0]} clear {judged[other][1]}"
+                                        for other in judged if other != 'fullbleed')
                               + (" FALSE CLEAR" if said and not (whole and clear) else "")
                               + (" SILENT" if failed and not rec.get('review') else ""), file=sys.stderr)
     return tally, boxes

@@ -17,7 +17,10 @@ import FullBleedImage
 ///   Where the box's surround is far busier than the photo's frame (`surroundIsBusierThanFrame`: a pink
 ///   tongue boxed inside a dark dog's fur on a plain backdrop), the box is a part of a textured figure that
 ///   the objectness does not set off from the background; how far that figure reaches is unknown, so the
-///   extent is the whole photo (the verdict then says `subject may extend past its box`).
+///   extent is the whole photo (the verdict then says `subject may extend past its box`). So it is where no
+///   one figure holds the mass the box is made to hold (`SubjectRegion.Figures.isLoneFigure`): a box around
+///   several figures (a row of pumpkins, two eyes in a face that fills the frame) may be a part of one
+///   larger thing, or one member of the group the photo is about.
 /// - a face (dlib's, widened to the head, or an external detector's `face`) and every other box of an
 ///   external detector: a trained detector draws extents it has learnt, so the margin only reflects how sure
 ///   it is: `(1 - confidence)` x `faceMarginShare` (faces) or `detectorMarginShare` (other boxes) of the
@@ -119,6 +122,7 @@ enum SubjectExtent {
         case (.salient, nil):
             if surroundIsBusierThanFrame(box, in: saliency) { return Box(minX: 0, minY: 0, maxX: Double(source.width), maxY: Double(source.height)) }
             guard let figures = SubjectRegion.figures(in: saliency) else { return box }
+            if !figures.isLoneFigure { return Box(minX: 0, minY: 0, maxX: Double(source.width), maxY: Double(source.height)) }
             return continuation(of: box, objectness: saliency.objectness, map: saliency.size, source: source,
                                 level: figures.threshold) { figures.taken.contains(figures.component[$0]) }
         case (.face, _):

@@ -117,7 +117,7 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
             held += ranked[i]
             components.insert(Int32(i))
         }
-        return Figures(threshold: threshold, component: component, taken: components, box: taken)
+        return Figures(threshold: threshold, component: component, taken: components, box: taken, leadShare: ranked[order[0]] / total)
     }
 
     /// See `figures(in:)`.
@@ -126,6 +126,13 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
         var component: [Int32]
         var taken: Set<Int32>
         var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)
+        /// The first component's share of the ranked mass (0...1).
+        var leadShare: Double
+
+        /// Whether one figure alone holds the share of the mass the box is made to hold
+        /// (`salientMassShare`): a lone figure on its ground, not a group, a figure in pieces (two eyes in a
+        /// face that fills the frame, spots on a wing) or one of several alike (a pumpkin of a row).
+        var isLoneFigure: Bool { leadShare >= salientMassShare }
     }
 
     /// The salient object of `saliency`: the figures of its `objectness` map, boxed.
