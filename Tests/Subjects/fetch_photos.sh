@@ -300,11 +300,12 @@ wt_waterfall.jpg sdist/wagtail-6.3.2/wagtail/images/tests/image_files/landscape_
 pilkit_flats.jpg sdist/pilkit-3.0/docs/source/_ext/original.jpg
 th_balloon.jpg $thumbor/tests/fixtures/images/weird_normalize_error.jpg
 EOF
-# heldout-9.tsv: photos from Debian packages, kept apart; each package is read once and only the photos are unpacked.
+# heldout-9.tsv: photos from Debian packages, kept apart; each package is read once, only the photos unpacked.
 mkdir held9
 (cd held9 && apt-get download gdk-pixbuf-tests golang-github-disintegration-imaging-dev inkscape ruby-rmagick-doc \
   allegro5-doc texlive-latex-extra-doc texlive-publishers-doc texlive-science-doc texlive-pictures-doc \
-  texlive-metapost-doc texlive-lang-chinese texlive-lang-arabic texlive-xetex >/dev/null)
+  texlive-metapost-doc texlive-lang-chinese texlive-lang-arabic texlive-lang-french texlive-lang-other \
+  texlive-xetex >/dev/null)
 declare -A held9_members=()
 held9_names=()
 while read -r name package path; do
@@ -333,6 +334,9 @@ tex_hang_glider.jpg texlive-metapost-doc ./usr/share/doc/texlive-doc/metapost/fe
 tex_toddler.jpg texlive-lang-chinese ./usr/share/doc/texlive-doc/generic/latex-notes-zh-cn/src/dscf4684.jpg
 tex_gull.jpg texlive-lang-arabic ./usr/share/doc/texlive-doc/xelatex/bidi/gull.jpg
 tex_campus.jpg texlive-xetex ./usr/share/doc/texlive-doc/xelatex/cqubeamer/figure/CQU_Campus_D.jpg
+tex_lamport.jpg texlive-lang-other ./usr/share/doc/texlive-doc/latex/latex-mr/Leslie_Lamport.jpg
+tex_goat.png texlive-lang-french ./usr/share/doc/texlive-doc/latex/matapli/examples/modeleauteur/portrait.png
+tex_comet.png texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/wallpaper/example/hya.png
 EOF
 for package in "${!held9_members[@]}"; do
   # shellcheck disable=SC2086 # the member list is split into one argument per path on purpose
