@@ -38,11 +38,14 @@ import Testing
         var belowTarget: [String] = []
     }
 
-    /// Builds `inputs` with `--report` and runs the oracle over the delivered files.
+    /// Builds `inputs` with `--report` and runs the oracle over the delivered files. The pipeline is `ios-hero`
+    /// baking every gradient (`maxScrimLightnessChange` 100), the strong ones too, so that the contrast of
+    /// each gradient the analysis fits is checked on the delivered files.
     static func findings(inputs: [String]) throws -> Findings {
-        let out = try TemporaryDirectory("oracle")
-        defer { out.remove() }
-        let build = try CLIRunner.run(["build"] + inputs + ["--pipeline", "Pipelines/ios-hero.json", "--out", out.path,
+        let out = try TemporaryDirectory("oracle"), config = try TemporaryDirectory("oracle-pipeline")
+        defer { out.remove(); config.remove() }
+        let pipelinePath = try BuildFixtures.pipelineBakingEveryGradient(BuildFixtures.defaultPipeline, in: config.path)
+        let build = try CLIRunner.run(["build"] + inputs + ["--pipeline", pipelinePath, "--out", out.path,
                                                             "--report", "--quiet"])
         #expect(build.exitCode == 0, "fullbleed build: \(build.stderr)")
         let result = try CLIRunner.run(executable: python, [TestPaths.packageRoot.appendingPathComponent("Tests/Oracles/glyph_region_oracle.py").path,

@@ -46,7 +46,8 @@ struct GlyphRegionsTests {
         let hero = ToolbarHeroes.grey { x, y in x > 150 && x < 252 && y < 60 ? 1 : 0.05 }
         let analysis = ToolbarAnalyzer.analyze(hero: hero, device: .iPhone17Pro, deliveredPixelSize: nil, parameters: ToolbarAnalysisParameters())
         #expect(analysis.recommendation.glyphTone == .white && analysis.recommendation.scrim == nil)
-        let wholeWidth = ToolbarAnalysisParameters(geometry: ToolbarGeometry(statusClusterWidthPoints: 200))
+        // Every gradient kept, however strong: the test is of what sizes the scrim, not of the hard edge.
+        let wholeWidth = ToolbarAnalysisParameters(hardEdgeLightnessChange: 100, geometry: ToolbarGeometry(statusClusterWidthPoints: 200))
         #expect(ToolbarAnalyzer.analyze(hero: hero, device: .iPhone17Pro, deliveredPixelSize: nil, parameters: wholeWidth).recommendation.scrim != nil)
     }
 

@@ -14,8 +14,9 @@ import FullBleedImage
         var darkGradient: Double
     }
 
-    /// The analysis of `hero` and the band change each tone's gradient would make.
-    static func candidates(_ hero: Image, parameters: ToolbarAnalysisParameters = ToolbarAnalysisParameters()) throws -> Candidates {
+    /// The analysis of `hero` and the band change each tone's gradient would make. By default every gradient is
+    /// kept, however strong (`hardEdgeLightnessChange` 100): these tests are of the tone, not of the hard edge.
+    static func candidates(_ hero: Image, parameters: ToolbarAnalysisParameters = ToolbarAnalysisParameters(hardEdgeLightnessChange: 100)) throws -> Candidates {
         let analysis = ToolbarAnalyzer.analyze(hero: hero, device: ToolbarHeroes.device, deliveredPixelSize: nil, parameters: parameters)
         let top = analysis.regions.filter { $0.region.scrimEdge == .top && $0.region.isAtRest }
         let extent = try #require(analysis.glyphExtentPoints(from: .top))

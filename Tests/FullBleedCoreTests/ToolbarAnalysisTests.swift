@@ -168,7 +168,7 @@ struct ToolbarAnalysisTests {
     /// right is not cluttered (one edge) but needs a strong scrim with either tone; its L* change over the
     /// band (measured on the hero as the baked file's is) decides against `hardEdgeLightnessChange` on either
     /// side of it. A pipeline text box in the top group keeps its gradient (the edge does not back it). A dim
-    /// overcast band needs a light touch and stays soft at the default 20 L*.
+    /// overcast band needs a light touch and stays soft at the default 10 L*.
     @Test func noSubtleScrimPrefersTheHardEdge() throws {
         let hero = ToolbarHeroes.grey { x, _ in x < ToolbarHeroes.device.widthPoints / 2 ? 0 : 1 }
         let split = Self.analyze(hero, parameters: ToolbarAnalysisParameters(hardEdgeLightnessChange: 100))
@@ -208,16 +208,17 @@ struct ToolbarAnalysisTests {
     /// means picks black glyphs and a white veil; per pixel the dark majority barely changes under the dark
     /// gradient and rises steeply under a white one, so the band measure (as the baked file's
     /// `bandLightnessChange` is measured) picks white glyphs. The chosen tone's gradient changes the band no
-    /// more than the other's, and the baked hero's band change is the one the analysis measured.
+    /// more than the other's, and the baked hero's band change is the one the analysis measured. (Every
+    /// gradient is kept, however strong: the test is of the tone, not of the hard edge.)
     @Test func restraintIsMeasuredOnTheBandPixels() throws {
         let hero = ToolbarHeroes.grey { x, y in
             x.truncatingRemainder(dividingBy: 24) < 16 && y.truncatingRemainder(dividingBy: 24) < 16 ? 0.6 : 0.01
         }
-        let analysis = Self.analyze(hero)
+        let parameters = ToolbarAnalysisParameters(hardEdgeLightnessChange: 100)
+        let analysis = Self.analyze(hero, parameters: parameters)
         let top = analysis.regions.filter { $0.region.scrimEdge == .top && $0.region.isAtRest }
         let extent = try #require(analysis.glyphExtentPoints(from: .top))
         let band = try #require(ScrimBandPreview(hero: hero, heroPixelsPerPoint: analysis.pixelsPerPoint, edge: .top, extentPoints: extent))
-        let parameters = ToolbarAnalysisParameters()
         func candidate(_ tone: GlyphTone) throws -> ScrimRecommendation {
             let required = top.map { $0.verdict.scrimOpacity(for: tone) ?? 1 }.max() ?? 0
             return try #require(ToolbarRecommender.scrim(for: tone, required: required, reports: top, edge: .top,

@@ -43,10 +43,10 @@ import FullBleedTestSupport
     }()
 
     /// On every corpus photo: every baked top gradient is subtle on the delivered pixels (each `-scrim` tier's
-    /// `bandLightnessChange` at most 20 L*, with the soft edge unless the band is cluttered), and every target
+    /// `bandLightnessChange` at most the default threshold, 10 L*, with the soft edge unless the band is cluttered), and every target
     /// whose edge is hard because no scrim stays subtle delivers no `-scrim` tier and recommends no top scrim.
     /// That "no scrim stays subtle" is checked against a build that bakes every gradient (the threshold raised
-    /// to 100 L*): there, each such target's gradient changes the band by more than 20 L* on its delivered tiers.
+    /// to 100 L*): there, each such target's gradient changes the band by more than 10 L* on its delivered tiers.
     @Test(.requiresCorpus) func unsubtleGradientsAreLeftToTheHardEdge() throws {
         let threshold = ToolbarAnalysisParameters().hardEdgeLightnessChange
         var lenient = Self.spec
@@ -76,7 +76,7 @@ import FullBleedTestSupport
                 }
             }
         }
-        #expect(baked >= 10, "only \(baked) corpus targets with a baked top gradient")
+        #expect(baked >= 5, "only \(baked) corpus targets with a baked top gradient")
         #expect(leftToEdge >= 1, "no corpus target left to the hard edge")
         #expect(failures.isEmpty, "\(failures.joined(separator: "; "))")
         print("\(baked) corpus targets baked a subtle gradient, \(leftToEdge) left to the hard edge (no scrim stays subtle)")

@@ -83,7 +83,10 @@ import FullBleedTestSupport
         for asset in manifest.assets {
             let devices = asset.targets.filter { $0.kind == .device }
             let plain = devices.contains { $0.derivatives.contains { !$0.files.isEmpty && $0.kind == .plain } }
-            let scrimmed = devices.contains { $0.derivatives.contains { !$0.files.isEmpty && $0.kind == .scrim } }
+            // The hero's own sets hold the first device of each idiom; a later device's scrim is in its own set.
+            var idioms: Set<Bool> = []
+            let heroSetDevices = devices.filter { idioms.insert($0.device!.id.hasPrefix("ipad")).inserted }
+            let scrimmed = heroSetDevices.contains { $0.derivatives.contains { !$0.files.isEmpty && $0.kind == .scrim } }
             lines.append("hero \(asset.key) \(asset.source.path) alt=\(text(asset.altText)) image=\(plain ? asset.key : "-") scrim=\(scrimmed ? asset.key + "-scrim" : "-")")
             var firstOfIdiom: Set<String> = []
             for target in devices {

@@ -5,6 +5,22 @@ public enum BuildFixtures {
     public static var smallPipeline: String { TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/pipelines/small.json").path }
     public static var defaultPipeline: String { TestPaths.packageRoot.appendingPathComponent("Pipelines/ios-hero.json").path }
 
+    /// A copy of the pipeline at `path`, written into `folder`, that bakes every top gradient, the strong ones
+    /// too (`legibility.maxScrimLightnessChange` 100: no gradient is left to the hard scroll edge for being
+    /// unsubtle), for tests of the baker and the tone rule on photos whose gradients are strong. Its path.
+    public static func pipelineBakingEveryGradient(_ path: String, in folder: String) throws -> String {
+        guard var pipeline = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path])
+        }
+        var legibility = pipeline["legibility"] as? [String: Any] ?? [:]
+        legibility["maxScrimLightnessChange"] = 100
+        pipeline["legibility"] = legibility
+        pipeline["$schema"] = nil
+        let copy = URL(fileURLWithPath: folder).appendingPathComponent(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + "-every-gradient.json")
+        try JSONSerialization.data(withJSONObject: pipeline, options: [.sortedKeys]).write(to: copy)
+        return copy.path
+    }
+
     /// Copies the named files from `Samples/` into `folder` (created if needed).
     public static func copySamples(_ names: [String], to folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -32,7 +32,7 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
     /// Step by which `ScrimBaker` raises the opacity when the baked pixels miss the target [E: 0.01].
     public var bakeOpacityStep: Double
     /// Above this mean CIE L* change (0-100) of the top scrim over the band the band gets the `.hard` scroll
-    /// edge effect: above it no scrim stays subtle; see `ScrollEdgeStyle`.
+    /// edge effect: above it no scrim stays subtle; see `ScrollEdgeStyle` [default `subtleScrimLightnessChange`].
     public var hardEdgeLightnessChange: Double
     /// The largest mean CIE L* change (0-100) over the band that a white (light) scrim under black glyphs may
     /// make, measured as the baked file's `bandLightnessChange`: black glyphs are chosen only where the band
@@ -53,10 +53,15 @@ public struct ToolbarAnalysisParameters: Sendable, Hashable, Codable {
     /// `pixelsPerPoint` are replaced by the target and the analysis resolution.
     public var metrics: RegionMetricsParameters
 
+    /// The largest mean CIE L* change (0-100) over the band that a scrim may make and still be subtle: the
+    /// recipe's "subtle dark gradient", a tenth of the lightness scale (a sky at L* 80 darkened to 70). The
+    /// default of `hardEdgeLightnessChange`, and the limit above which a baked scrim is reported not subtle.
+    public static let subtleScrimLightnessChange = 10.0
+
     public init(target: LegibilityTarget = .wcag(ratio: 4.5), compositing: ScrimCompositing = .gammaEncoded,
                 glassSigmaPoints: Double = 10, textBoxes: [TextBox] = [], glyphSigmaPoints: Double = 1.5,
                 opacityMargin: Double = 0.02, scrimFadePoints: Double = 48, fadeStopCount: Int = 8,
-                bakeOpacityStep: Double = 0.01, hardEdgeLightnessChange: Double = 20, lightScrimLightnessChange: Double = 5, hardEdgeRMSContrast: Double = 20,
+                bakeOpacityStep: Double = 0.01, hardEdgeLightnessChange: Double = subtleScrimLightnessChange, lightScrimLightnessChange: Double = 5, hardEdgeRMSContrast: Double = 20,
                 geometry: ToolbarGeometry = .iOS26, inlineTitle: InlineTitlePlacement = .afterCollapse, webWidthPoints: Double = 430, metrics: RegionMetricsParameters = .default) {
         switch target {
         case .wcag(let ratio): precondition(ratio >= 1 && ratio.isFinite, "WCAG target must be a finite ratio >= 1, got \(ratio)")

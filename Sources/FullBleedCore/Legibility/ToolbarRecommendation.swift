@@ -2,8 +2,8 @@
 ///
 /// Rule [E]: `.hard` when the soft edge would not separate the glyphs from the photo, that is when
 /// - no scrim stays subtle: the chosen top scrim changes the band by more than
-///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (20 L*); over the system's bars alone that scrim is
-///   then not recommended or baked (the hard edge carries the glyphs). The analysis measures that change as the
+///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (10 L*, `subtleScrimLightnessChange`); over the
+///   system's bars alone that scrim is then not recommended or baked (the hard edge carries the glyphs). The analysis measures that change as the
 ///   tone choice does: the gradient composited over a one-pixel-per-point copy of the analysed hero's band
 ///   (`ScrimBandPreview`); once the gradient is baked, the build judges it again on the delivered pixels, the
 ///   largest `bandLightnessChange` of the target's `-scrim` tiers

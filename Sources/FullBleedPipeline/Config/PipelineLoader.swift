@@ -259,6 +259,8 @@ public enum PipelineLoader {
             legibility.parameters.inlineTitle = InlineTitlePlacement(rawValue: placement) ?? .afterCollapse
         }
         legibility.bakeGradient = try l.bool("bakeGradient") ?? legibility.bakeGradient
+        legibility.parameters.hardEdgeLightnessChange = try l.number("maxScrimLightnessChange", in: 0...100)
+            ?? legibility.parameters.hardEdgeLightnessChange
         if let boxes = try l.array("textBoxes") {
             legibility.parameters.textBoxes = try boxes.enumerated().map { try parseTextBox($1, at: l.path("textBoxes") + "[\($0)]") }
         }

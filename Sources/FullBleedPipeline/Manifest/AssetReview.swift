@@ -23,8 +23,9 @@ import FullBleedCore
 public enum AssetReview {
     /// A baked white scrim changing the band by more than this mean CIE L* (0-100) is a veil over the photo.
     public static let whiteScrimLightnessChange = 5.0
-    /// Any baked scrim changing the band by more than this mean CIE L* is not subtle.
-    public static let scrimLightnessChange = 10.0
+    /// Any baked scrim changing the band by more than this mean CIE L* is not subtle (a gradient that strong is
+    /// baked only under a pipeline text box, or where a pipeline raises `hardEdgeLightnessChange`).
+    public static let scrimLightnessChange = ToolbarAnalysisParameters.subtleScrimLightnessChange
 
     /// The reasons `targets` need a look, grouped by reason (targets in their order, reasons in order of first
     /// appearance; an unsubtle scrim once per colour, with the largest change); empty when nothing does.
