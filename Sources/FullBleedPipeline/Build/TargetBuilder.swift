@@ -26,12 +26,17 @@ enum TargetBuilder {
         if measured != nil { steps.insert(.analyse) }
         var (baked, bakeWarnings) = BakeStep.run(tiers, analysis: measured, target: target, plan: plan)
         var bandChanges = BakeStep.bandLightnessChanges(tiers, baked: baked, analysis: measured)
-        let analysis = BakeStep.scrollEdgeMatchingBaked(BakeStep.recommendationMatchingBaked(measured, baked: baked),
-                                                        changes: bandChanges)
-        if !baked.isEmpty && analysis?.recommendation.scrim == nil {
-            // The baked gradient is not subtle on the delivered pixels: the bars' glyphs are left to the hard
-            // scroll edge and no `-scrim` tier is delivered.
-            (baked, bakeWarnings, bandChanges) = ([:], [], [:])
+        // Only a baked top gradient is judged against the no-subtle-scrim rule (a lower text box's alone leaves
+        // the band as it was).
+        let bakedTop = measured?.recommendation.scrim != nil
+        var analysis = BakeStep.scrollEdgeMatchingBaked(BakeStep.recommendationMatchingBaked(measured, baked: baked),
+                                                        changes: bakedTop ? bandChanges : [:])
+        if !baked.isEmpty && bakedTop && analysis?.recommendation.scrim == nil {
+            // The baked top gradient is not subtle on the delivered pixels: the bars' glyphs are left to the hard
+            // scroll edge. The lower text boxes' gradient, if any, is baked again alone; else no `-scrim` tier.
+            (baked, bakeWarnings) = BakeStep.run(tiers, analysis: analysis, target: target, plan: plan)
+            bandChanges = BakeStep.bandLightnessChanges(tiers, baked: baked, analysis: analysis)
+            analysis = BakeStep.recommendationMatchingBaked(analysis, baked: baked)
         }
         warnings += bakeWarnings
         if !baked.isEmpty { steps.insert(.bake) }
@@ -58,7 +63,7 @@ enum TargetBuilder {
                 var scrimRecord = record
                 scrimRecord.kind = .scrim
                 let scrimVariant = VariantName.scrim(of: variant)
-                scrimRecord.scrimOpacity = scrim.opacity
+                scrimRecord.scrimOpacity = analysis?.recommendation.scrim == nil ? scrim.lowerOpacity : scrim.opacity
                 scrimRecord.bandLightnessChange = bandChanges[i]
                 derivatives.append(scrimRecord)
                 variants.append(scrimVariant)

@@ -240,7 +240,7 @@ public struct SubjectRecord: Sendable, Codable, Equatable {
 public struct DerivativeRecord: Sendable, Equatable {
     /// "@3x" for device tiers, "860w" for web widths.
     public var tier: String
-    /// The picture as delivered (`plain`), or the same with the recommended top gradient baked in (`scrim`).
+    /// The picture as delivered (`plain`), or the same with the recommended gradients baked in (`scrim`).
     public var kind: DerivativeKind
     public var width: Int
     public var height: Int
@@ -248,6 +248,8 @@ public struct DerivativeRecord: Sendable, Equatable {
     /// upscaled or skipped tiers: 1 when upscaled or skipped); nil when it is the target's.
     public var headroom: Double?
     public var status: DerivativeStatus
+    /// `scrim` variants: the baked top gradient's opacity, or the lower text boxes' gradient's when only that one
+    /// is baked (the top one left to the hard scroll edge, or a web hero whose text boxes all sit low).
     public var scrimOpacity: Double?
     /// `scrim` variants: the mean change in CIE L* (0-100) the baked gradient makes over the band from the
     /// hero's top to the far side of its top glyph regions, measured on this tier's pixels (plain vs baked).

@@ -37,7 +37,7 @@ enum AnalyseStep {
     }
 }
 
-/// `.bake`: the recommended gradient baked into each produced tier (the `-scrim` variants), re-verified on
+/// `.bake`: the recommended gradients (the top one, the lower text boxes' one) baked into each produced tier (the `-scrim` variants), re-verified on
 /// the baked pixels and on each of them encoded in every output format of the target and decoded again,
 /// so the legibility verdict holds on the delivered files, the codec's loss included.
 enum BakeStep {
@@ -45,7 +45,8 @@ enum BakeStep {
     /// gradient misses the target contrast.
     static func run(_ tiers: TierPictures, analysis: ToolbarAnalysis?, target: AssetPlan.Target,
                     plan: AssetPlan) -> (baked: [Int: BakedScrim], warnings: [String]) {
-        guard plan.steps.contains(.bake), let analysis, analysis.recommendation.scrim != nil else { return ([:], []) }
+        guard plan.steps.contains(.bake), let analysis,
+              analysis.recommendation.scrim != nil || analysis.recommendation.lowerText?.scrim != nil else { return ([:], []) }
         var baked: [Int: BakedScrim] = [:]
         var warnings: [String] = []
         for (i, derivative) in target.derivatives.derivatives.enumerated() {
