@@ -9,14 +9,16 @@ public enum BuildFixtures {
     /// too (`legibility.maxScrimLightnessChange` 100: no gradient is left to the hard scroll edge for being
     /// unsubtle), for tests of the baker and the tone rule on photos whose gradients are strong. Its path.
     public static func pipelineBakingEveryGradient(_ path: String, in folder: String) throws -> String {
-        guard var pipeline = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] else {
+        let source = URL(fileURLWithPath: path)
+        guard var pipeline = try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any] else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path])
         }
         var legibility = pipeline["legibility"] as? [String: Any] ?? [:]
         legibility["maxScrimLightnessChange"] = 100
         pipeline["legibility"] = legibility
         pipeline["$schema"] = nil
-        let copy = URL(fileURLWithPath: folder).appendingPathComponent(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + "-every-gradient.json")
+        let name = source.deletingPathExtension().lastPathComponent + "-every-gradient.json"
+        let copy = URL(fileURLWithPath: folder).appendingPathComponent(name)
         try JSONSerialization.data(withJSONObject: pipeline, options: [.sortedKeys]).write(to: copy)
         return copy.path
     }

@@ -3,11 +3,11 @@
 /// Rule [E]: `.hard` when the soft edge would not separate the glyphs from the photo, that is when
 /// - no scrim stays subtle: the chosen top scrim changes the band by more than
 ///   `ToolbarAnalysisParameters.hardEdgeLightnessChange` (10 L*, `subtleScrimLightnessChange`); over the
-///   system's bars alone that scrim is then not recommended or baked (the hard edge carries the glyphs). The analysis measures that change as the
-///   tone choice does: the gradient composited over a one-pixel-per-point copy of the analysed hero's band
-///   (`ScrimBandPreview`); once the gradient is baked, the build judges it again on the delivered pixels, the
-///   largest `bandLightnessChange` of the target's `-scrim` tiers
-///   (`judgingScrim(onMeasuredChange:parameters:)`), so the reason is true of the files; or
+///   system's bars alone that scrim is then not recommended or baked (the hard edge carries the glyphs). The
+///   analysis measures that change as the tone choice does: the gradient composited over a
+///   one-pixel-per-point copy of the analysed hero's band (`ScrimBandPreview`); once the gradient is baked,
+///   the build judges it again on the delivered pixels, the largest `bandLightnessChange` of the target's
+///   `-scrim` tiers (`judgingScrim(onMeasuredChange:parameters:)`), so the reason is true of the files; or
 /// - a toolbar-band region drawn on the photo at rest (the status bar; the title when it shows at rest) is
 ///   cluttered even after its glyph blur:
 ///   RMS contrast above `hardEdgeRMSContrast` (20 L*, SPEC 2.6's "plate" level) with edge density above

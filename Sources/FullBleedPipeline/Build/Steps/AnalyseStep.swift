@@ -37,9 +37,10 @@ enum AnalyseStep {
     }
 }
 
-/// `.bake`: the recommended gradients (the top one, the lower text boxes' one) baked into each produced tier (the `-scrim` variants), re-verified on
-/// the baked pixels and on each of them encoded in every output format of the target and decoded again,
-/// so the legibility verdict holds on the delivered files, the codec's loss included.
+/// `.bake`: the recommended gradients (the top one, the lower text boxes' one) baked into each produced tier
+/// (the `-scrim` variants), re-verified on the baked pixels and on each of them encoded in every output format
+/// of the target and decoded again, so the legibility verdict holds on the delivered files, the codec's loss
+/// included.
 enum BakeStep {
     /// Derivative index -> baked picture; empty when nothing is to be baked. Warnings name tiers whose baked
     /// gradient misses the target contrast.
