@@ -120,9 +120,11 @@ enum SubjectExtent {
         case (.sidecar, _):
             return box
         case (.salient, nil):
-            if surroundIsBusierThanFrame(box, in: saliency) { return Box(minX: 0, minY: 0, maxX: Double(source.width), maxY: Double(source.height)) }
+            // A part of a larger figure, or one of several: it may reach anywhere in the photo.
+            let wholePhoto = Box(minX: 0, minY: 0, maxX: Double(source.width), maxY: Double(source.height))
+            if surroundIsBusierThanFrame(box, in: saliency) { return wholePhoto }
             guard let figures = SubjectRegion.figures(in: saliency) else { return box }
-            if !figures.isLoneFigure { return Box(minX: 0, minY: 0, maxX: Double(source.width), maxY: Double(source.height)) }
+            if !figures.isLoneFigure { return wholePhoto }
             return continuation(of: box, objectness: saliency.objectness, map: saliency.size, source: source,
                                 level: figures.threshold) { figures.taken.contains(figures.component[$0]) }
         case (.face, _):
