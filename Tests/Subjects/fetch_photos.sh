@@ -394,7 +394,7 @@ done
 # are unpacked. ---
 mkdir held11
 (cd held11 && apt-get download texlive-lang-english texlive-luatex context forensics-samples-files libvips-doc \
-  tuxpaint-stamps-default >/dev/null)
+  libhalide14-doc tuxpaint-stamps-default >/dev/null)
 texdoc=./usr/share/doc/texlive-doc/latex
 ctxdoc=./usr/share/texmf/doc/context/sources/general/manuals
 forensics=./usr/share/forensics-samples/original-files
@@ -422,6 +422,7 @@ fs_two_dogs_roots.jpg forensics-samples-files $forensics/pic1/IMG-20191006-WA000
 fs_white_dog.jpg forensics-samples-files $forensics/pic2/IMG_20200124_231153.jpg
 fs_two_dogs_park.jpg forensics-samples-files $forensics/pic2/IMG_20200608_111614.jpg
 vips_owl.jpg libvips-doc ./usr/share/gtk-doc/html/libvips/owl.jpg
+halide_macaw.png libhalide14-doc ./usr/share/doc/halide14/tutorial/images/rgb.png
 tux_crowned_crane.png tuxpaint-stamps-default ./usr/share/tuxpaint/stamps/animals/birds/crowned_crane.png
 EOF
 for package in "${!held11_members[@]}"; do
