@@ -95,6 +95,30 @@ import FullBleedTestSupport
         #expect(tallPlan.subjectClearsToolbarReason == "subject taller than the visible area")
     }
 
+    /// A subject taller than an iPad landscape strip (a figure above its shadow or reflection, a blossom on
+    /// its stem): no crop can hold it, and of the crops that hold as much of it as can be, the one kept
+    /// shows its top just below the band, not its middle. A box too uncertain for the verdict may be a
+    /// generous one around a smaller subject in its middle, so it is left to the composition.
+    @Test func aSubjectTallerThanTheCropKeepsItsTop() {
+        let device = DeviceClass.iPadPro13Landscape
+        let band = device.toolbarBandPoints / device.heroHeightPoints
+        let tall = PixelRect(x: 800, y: 240, width: 200, height: 900)
+        let image = Self.scene(width: 1800, height: 1200, object: tall)
+        for (region, keepsTop) in [(SubjectRegion(rect: tall, kind: .sidecar, confidence: 1), true),
+                                   (SubjectRegion(rect: tall, kind: .salient, confidence: 0.5), true),
+                                   (SubjectRegion(rect: tall, kind: .salient, confidence: 0.3), false)] {
+            let plan = CropPlanner.plan(image, aspectRatio: device.heroAspectRatio, toolbarBandFraction: band,
+                                        subjects: [region], zoom: ZoomLimits(maximumZoom: 1.5))
+            #expect(plan.zoom == 1 && plan.rect.height < tall.height)
+            let visibleTop = Double(plan.rect.y) + band * Double(plan.rect.height)
+            #expect((visibleTop <= Double(tall.y) && visibleTop > Double(tall.y) - 1) == keepsTop, "\(region.confidence): \(plan.rect)")
+            #expect(plan.rect.x <= tall.x && plan.rect.maxX >= tall.maxX)
+        }
+        let plan = CropPlanner.plan(image, aspectRatio: device.heroAspectRatio, toolbarBandFraction: band,
+                                    subjects: [SubjectRegion(rect: tall, kind: .sidecar, confidence: 1)])
+        #expect(plan.subjectClearsToolbarReason == "subject larger than the crop")
+    }
+
     /// The verdict is the truth computed from the box and the delivered rectangle, on many placements.
     @Test func verdictEqualsTheTruthOfTheBox() {
         for (i, y) in stride(from: 40, through: 1000, by: 120).enumerated() {

@@ -32,7 +32,9 @@ public struct ZoomLimits: Sendable, Hashable {
 /// band. A weak box is only judged, never chased. With one, it searches rectangles of the aspect from the
 /// largest down to the smallest `ZoomLimits` allows, at many positions each, around the subject (the union
 /// of the high-confidence regions):
-/// 1. hard constraints: the subject whole in the crop (else as much of it as possible), then its whole box
+/// 1. hard constraints: the subject whole in the crop (else as much of it as possible; a subject taller
+///    than the largest crop but not wider, of at least `verdictConfidence`, keeps its top just below the
+///    band, `offsetKeepingTheTop`), then its whole box
 ///    below the toolbar band when any candidate allows it, then, when the subject is a face of at least
 ///    `verdictConfidence`, the person it may belong to (`SubjectExtent.person(of:in:)`) whole in the crop
 ///    when any of those allows it (also where no candidate clears the band: the body is not cut to put a
@@ -385,6 +387,21 @@ private struct CropSearch {
         return PixelRect(x: x, y: y, width: size.width, height: size.height)
     }
 
+    /// For a subject of at least `CropPlanner.verdictConfidence` taller than the largest crop but not wider
+    /// (no crop can hold it, and only its height is in the way), the vertical offset of the largest crop that
+    /// keeps its top: the box's top edge just below the band, clamped to the photo. A tall subject's top is
+    /// what names it (a head, a blossom, a summit); its foot (legs, a stem, a shadow, a reflection) is cut
+    /// first. A less confident box is often a generous one around a smaller subject in its middle (a fig in
+    /// its bowl), so it is left to the composition. Nil for any other subject.
+    func offsetKeepingTheTop() -> Int? {
+        guard let subject, subject.hard, subject.confidence >= CropPlanner.verdictConfidence else { return nil }
+        let largest = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
+        guard subject.box.width <= Double(largest.width), subject.box.height > Double(largest.height) else { return nil }
+        // The same rounding as the search's anchor `b.minY - band * h`, so that the offset is a candidate.
+        let top = Int((subject.box.minY - band * Double(largest.height)).rounded(.down))
+        return min(source.height - largest.height, max(0, top))
+    }
+
     /// The `attention` crop (see `CropPlanner`).
     func best(zoom: ZoomLimits) -> PixelRect {
         guard let subject, subject.hard else { return designerDefault() }
@@ -414,6 +431,10 @@ private struct CropSearch {
         }
         let topLevel = candidates.map(\.level).max()!
         var pool = candidates.filter { $0.level == topLevel }
+        if topLevel == 0, let top = offsetKeepingTheTop() {
+            let keepingTop = candidates.filter { $0.sizeIndex == 0 && $0.rect.y == top }
+            if !keepingTop.isEmpty { pool = keepingTop }
+        }
         let topCoverage = pool.map(\.coverage).max()!
         pool = pool.filter { $0.coverage >= topCoverage - 1e-3 }
         let size = pool.map(\.sizeIndex).min()!
