@@ -6,7 +6,7 @@ import FullBleedTestSupport
 /// `HTML/index.html` in headless Chromium (`HeadlessChromium`, shared with the preview tests): every image
 /// must load, from the AVIF source (the browser honours `type`), with no console message (a missing file
 /// would log one). The page has no script, so a harness next to it loads it in an iframe of 1400x2000 CSS px
-/// and, once the frame has loaded, turns the lazy images below the fold eager, waits for them and writes
+/// and, once the frame has loaded, turns the lazy images not loaded yet eager, waits for them and writes
 /// the counts into its own `<body>`. The build stays in `.build/html-test/` for people to look at.
 @Suite(.serialized) struct HTMLBrowserTests {
     static let harness = """
@@ -15,9 +15,15 @@ import FullBleedTestSupport
         <script>
         document.getElementById('page').addEventListener('load', function () {
           var images = Array.prototype.slice.call(this.contentDocument.images);
+          // A lazy image the browser has not fetched yet may already say `complete` (with no pixels), so only
+          // pixels count as loaded; a broken image fires no second event, so each wait ends after 4 s at most.
           Promise.all(images.map(function (img) {
-            if (img.complete) { return Promise.resolve(); }
-            return new Promise(function (done) { img.onload = done; img.onerror = done; img.loading = 'eager'; });
+            if (img.complete && img.naturalWidth > 0) { return Promise.resolve(); }
+            return new Promise(function (done) {
+              img.addEventListener('load', done); img.addEventListener('error', done);
+              setTimeout(done, 4000);
+              img.loading = 'eager';
+            });
           })).then(function () {
             var loaded = images.filter(function (img) { return img.complete && img.naturalWidth > 0; });
             var avif = images.filter(function (img) { return /\\.avif$/.test(img.currentSrc); });
