@@ -172,28 +172,32 @@ public final class ReviewServer: @unchecked Sendable {
         }
         return try session.withWork { () throws(ReviewError) -> [String: Any] in
             let snapshot = session.snapshot
-            guard let asset = snapshot.manifest?.assets.first(where: { $0.key == key }) else {
+            // A photo whose last build failed (a sidecar edited by hand into one the build cannot read) is
+            // still one of the inputs: its save is judged on its sidecar, not refused as unknown.
+            let built = snapshot.manifest?.assets.first(where: { $0.key == key })?.source.path
+            let failed = snapshot.manifest?.failures.first(where: { AssetNaming.assetKey(forRelativePath: $0.source) == key })?.source
+            guard let sourcePath = built ?? failed else {
                 throw ReviewError(status: 404, message: "no photo with key \(key) in the last build; nothing written")
             }
-            guard let photo = PreviewWriter.sourceFiles(in: session.options.inputs)[asset.source.path], FileSystem.exists(photo) else {
+            guard let photo = PreviewWriter.sourceFiles(in: session.options.inputs)[sourcePath], FileSystem.exists(photo) else {
                 session.buildLocked(reason: "a photo was removed")
-                throw ReviewError(status: 410, message: "\(asset.source.path) is no longer on disk (deleted or moved); nothing written")
+                throw ReviewError(status: 410, message: "\(sourcePath) is no longer on disk (deleted or moved); nothing written")
             }
             if reviewed {
                 let bytes: [UInt8]
                 do { bytes = try ImageFile.readBytes(atPath: photo) } catch {
-                    throw ReviewError(status: 410, message: "\(asset.source.path): cannot read the photo (\(error)); nothing written")
+                    throw ReviewError(status: 410, message: "\(sourcePath): cannot read the photo (\(error)); nothing written")
                 }
                 edits.insert(.reviewed(sha256: SHA256.hex(bytes)), at: 0)
             }
             try SidecarEditor.apply(edits, photoPath: photo)
-            let after = session.buildLocked(reason: "saved \(asset.source.path)")
+            let after = session.buildLocked(reason: "saved \(sourcePath)")
             var answer: [String: Any] = ["generation": after.generation, "seconds": after.seconds,
-                                         "photoSeconds": after.photoSeconds[asset.source.path] ?? 0]
+                                         "photoSeconds": after.photoSeconds[sourcePath] ?? 0]
             if let error = after.error { answer["error"] = error }
-            if let record = after.manifest?.assets.first(where: { $0.source.path == asset.source.path }) {
+            if let record = after.manifest?.assets.first(where: { $0.source.path == sourcePath }) {
                 answer["asset"] = ReviewData.asset(record, snapshot: after, outputRoot: session.outputRoot)
-            } else if let failure = after.manifest?.failures.first(where: { $0.source == asset.source.path }) {
+            } else if let failure = after.manifest?.failures.first(where: { $0.source == sourcePath }) {
                 answer["error"] = "\(failure.source): \(failure.error)"
             }
             return answer

@@ -202,6 +202,18 @@ struct ReviewTestError: Error, CustomStringConvertible {
         let refused = try server.save(#"{"key": "\#(Self.key(Self.photo))", "reviewed": true}"#)
         #expect(refused.status == 409, "\(refused.body)")
         #expect(try String(contentsOfFile: sidecar, encoding: .utf8) == "{ \"alt\": \"broken")
+        // Once the watcher has rebuilt with the broken sidecar, the photo is a failure of the last build, and
+        // still one of the inputs: the same save is judged on its sidecar (409), not refused as unknown (404).
+        var failed = false
+        for _ in 0..<300 where !failed {
+            let failures = try server.request("/api/assets", token: server.token).json["failures"] as? [[String: Any]] ?? []
+            failed = failures.contains { ($0["source"] as? String) == Self.photo }
+            if !failed { usleep(100_000) }
+        }
+        #expect(failed, "the broken sidecar never failed the photo's build")
+        let refusedAgain = try server.save(#"{"key": "\#(Self.key(Self.photo))", "reviewed": true}"#)
+        #expect(refusedAgain.status == 409, "\(refusedAgain.body)")
+        #expect(try String(contentsOfFile: sidecar, encoding: .utf8) == "{ \"alt\": \"broken")
         #expect(server.answers)
         #expect(server.stop() == 0)
     }
