@@ -24,7 +24,7 @@ enum PreviewAssets {
     .subtitle { color: var(--dim); margin: 0 0 16px; }
     .warnings { color: #ffcc66; margin: 0 0 16px; padding-left: 18px; }
     .review { color: #ffb340; margin: 0 0 16px; padding-left: 18px; font-weight: 600; }
-    .review-mark, .reviewed-mark { font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 9px; vertical-align: 2px; }
+    .review-mark, .reviewed-mark { display: inline-block; white-space: nowrap; font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 9px; vertical-align: 2px; }
     .review-mark { background: #ffb340; color: #000; } .reviewed-mark { background: var(--ok); color: #000; }
     section.review-summary { border: 1px solid #ffb340; border-radius: 10px; padding: 12px 18px; margin: 16px 0 8px; overflow-wrap: anywhere; }
     section.review-summary h2 { font-size: 16px; margin: 0 0 6px; color: #ffb340; }
