@@ -82,8 +82,8 @@ import FullBleedTestSupport
 
     /// A head at the top of a portrait headshot cannot clear the band in any crop; the crop then keeps the
     /// person below it whole (to the photo's foot) rather than cutting the body to put a few rows less of
-    /// the head under the band. A face too weak to stand for a person keeps the old placement (the head as
-    /// low in the crop as it goes).
+    /// the head under the band. A face too weak to stand for a person is not searched around: the designer's
+    /// crop (here the centred one, rows 5..<305) holds the head and nothing pulls it to the foot.
     @Test func aHeadThatCannotClearTheBandKeepsItsPersonWhole() {
         let image = Self.disc(width: 300, height: 310, cx: 150, cy: 32, radius: 20)
         let head = PixelRect(x: 125, y: 12, width: 50, height: 40)
@@ -93,7 +93,7 @@ import FullBleedTestSupport
         #expect(!confident.subjectClearsToolbar)
         let weak = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29,
                                     subjects: [SubjectRegion(rect: head, kind: .face, confidence: 0.3)])
-        #expect(weak.rect == PixelRect(x: 0, y: 0, width: 300, height: 300))
+        #expect(weak.rect == PixelRect(x: 0, y: 5, width: 300, height: 300))
     }
 
     @Test func aConfidentRegionTheCropCutsMakesTheVerdictFalse() {
@@ -110,14 +110,42 @@ import FullBleedTestSupport
     }
 
     @Test func weakEvidenceGivesTheCentredCrop() {
-        // A bright figure at the left edge and a weak box on it: the crop stays centred instead of chasing it.
+        // A bright figure at the left edge and a weak box on it wider than any crop: the crop stays centred
+        // instead of chasing it.
         let image = Self.disc(width: 400, height: 200, cx: 40, cy: 100, radius: 30)
-        let weak = SubjectRegion(rect: PixelRect(x: 5, y: 65, width: 70, height: 70), kind: .salient, confidence: 0.15)
-        let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [weak])
+        let wide = SubjectRegion(rect: PixelRect(x: 5, y: 65, width: 250, height: 70), kind: .salient, confidence: 0.15)
+        let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [wide])
         #expect(plan.rect == PixelRect(x: 100, y: 0, width: 200, height: 200))
         #expect(!plan.subjectClearsToolbar && plan.subjectClearsToolbarReason == "subject uncertain (confidence 0.15)")
         // No subject at all: the same.
         #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: []).rect == plan.rect)
+    }
+
+    @Test func weakEvidenceMovesTheCentredCropOnlyToHoldTheBox() {
+        // The same figure with a weak box the crop can hold: the centred crop moves left only until the box's
+        // left edge is its own (x 5, not 0 nor the box centred), whether the box is soft (below 0.25) or
+        // hard but below the verdict's confidence; the verdict stays uncertain, and nothing zooms.
+        let image = Self.disc(width: 400, height: 200, cx: 40, cy: 100, radius: 30)
+        for confidence in [0.15, 0.45] {
+            let weak = SubjectRegion(rect: PixelRect(x: 5, y: 50, width: 70, height: 70), kind: .salient, confidence: confidence)
+            let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [weak],
+                                        zoom: ZoomLimits(maximumZoom: 1.5))
+            #expect(plan.rect == PixelRect(x: 5, y: 0, width: 200, height: 200), "confidence \(confidence)")
+            #expect(!plan.subjectClearsToolbar)
+            #expect(plan.subjectClearsToolbarReason == "subject uncertain (confidence \(String(format: "%.2f", confidence)))")
+        }
+        // On the right, the crop's right edge goes to the box's; a box it already holds moves nothing.
+        let right = SubjectRegion(rect: PixelRect(x: 320, y: 65, width: 70, height: 70), kind: .salient, confidence: 0.3)
+        #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [right]).rect.x == 190)
+        let held = SubjectRegion(rect: PixelRect(x: 150, y: 65, width: 70, height: 70), kind: .salient, confidence: 0.3)
+        #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [held]).rect.x == 100)
+        // A confident box on the same spot is searched around: the crop zooms (up to 1.16x) to put it below
+        // the 58-row band.
+        let confident = SubjectRegion(rect: PixelRect(x: 5, y: 50, width: 70, height: 70), kind: .salient, confidence: 0.9)
+        let searched = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [confident],
+                                        zoom: ZoomLimits(maximumZoom: 1.5))
+        let r = searched.rect
+        #expect(r.width < 200 && r.contains(confident.rect) && 50 >= Double(r.y) + 0.29 * Double(r.height), "\(r)")
     }
 
     @Test func weakEvidencePutsTheBandOverTheMostUniformRows() {
@@ -127,10 +155,13 @@ import FullBleedTestSupport
         let image = SyntheticImages.rgb8(width: 200, height: 400) { x, y, c in
             y < 150 ? [120, 170, 230][c] : UInt8(truncatingIfNeeded: ((x / 3 + y / 3) % 2) * 150 + 50 + c * 10)
         }
-        let weak = SubjectRegion(rect: PixelRect(x: 60, y: 330, width: 80, height: 60), kind: .salient, confidence: 0.12)
+        let weak = SubjectRegion(rect: PixelRect(x: 60, y: 200, width: 80, height: 60), kind: .salient, confidence: 0.12)
         let plan = CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [weak])
         #expect(plan.rect.x == 0 && plan.rect.size == PixelSize(width: 200, height: 200))
         #expect((80...92).contains(plan.rect.y), "\(plan.rect)")
+        // A weak box lower in the frame than that crop reaches moves it down just enough to hold the box.
+        let low = SubjectRegion(rect: PixelRect(x: 60, y: 330, width: 80, height: 60), kind: .salient, confidence: 0.12)
+        #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [low]).rect.y == 190)
         // Without a band there is nothing to place: centred.
         #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0, subjects: [weak]).rect.y == 100)
     }

@@ -12,7 +12,7 @@ import FullBleedTestSupport
     static let spec: PipelineSpec = {
         let json = """
         { "name": "lower-text", "description": "An iPhone @1x and a web width, a caption low on the hero.",
-          "targets": [ { "device": "iphone-17-pro", "scales": [1] }, { "web": "web", "widths": [640], "aspect": "16:9" } ],
+          "targets": [ { "device": "iphone-17-pro-max", "scales": [1] }, { "web": "web", "widths": [640], "aspect": "16:9" } ],
           "legibility": { "wcag": 4.5, "textBoxes": [ { "name": "caption", "x": 0.05, "y": 0.75, "width": 0.6, "height": 0.2 } ] },
           "outputs": [ { "format": "png" } ] }
         """
@@ -26,7 +26,7 @@ import FullBleedTestSupport
         let plan = try AssetPlan(source: SourceFile(absolutePath: url.path, relativePath: name), bytes: bytes, sidecar: nil, spec: Self.spec)
         let record = try AssetBuilder.build(plan, bytes: bytes).record
         // The iPhone hero: the bars' glyphs are left to the hard edge, the caption's gradient is baked alone.
-        let phone = try #require(record.targets.first { $0.name == "iphone-17-pro" })
+        let phone = try #require(record.targets.first { $0.name == "iphone-17-pro-max" })
         let recommendation = try #require(phone.recommendation)
         #expect(recommendation.scrim == nil && recommendation.scrollEdgeEffectReason == .noSubtleScrim)
         let lower = try #require(recommendation.lowerText?.scrim)

@@ -25,11 +25,13 @@ public struct ZoomLimits: Sendable, Hashable {
 /// parameters give the same plan.
 ///
 /// `center` and `focal` take the largest rectangle of the target aspect ratio. `attention` without a
-/// high-confidence subject (a sidecar box, a face, a confident salient region) does what a designer does
-/// without one (`CropSearch.designerDefault`): the largest crop, horizontally centred, vertically with the
-/// toolbar band over the most uniform rows it can cover (the least mean `SaliencyMap.detail`; positions
-/// within `uniformityTolerance` of the least tie, and the one nearest the centre wins), centred without a
-/// band. A weak box is only judged, never chased. With one, it searches rectangles of the aspect from the
+/// subject of at least `verdictConfidence` (a sidecar box, a face, a confident salient region) does what a
+/// designer does without one (`CropSearch.designerDefault`): the largest crop, horizontally centred,
+/// vertically with the toolbar band over the most uniform rows it can cover (the least mean
+/// `SaliencyMap.detail`; positions within `uniformityTolerance` of the least tie, and the one nearest the
+/// centre wins), centred without a band; a weaker box the largest crop can hold moves that crop only as far
+/// as it takes to hold the box whole. A weak box is held and judged, never chased (no band clearing, no
+/// zoom for it). With a confident subject, it searches rectangles of the aspect from the
 /// largest down to the smallest `ZoomLimits` allows, at many positions each, around the subject (the union
 /// of the high-confidence regions):
 /// 1. hard constraints: the subject whole in the crop (else as much of it as possible; a subject taller
@@ -77,9 +79,10 @@ public enum CropPlanner {
     /// The verdict's reason when the subject's box is whole and below the band but the subject may reach past
     /// it, into the band or out of the crop (`SubjectExtent`).
     public static let subjectMayExtendReason = "subject may extend past its box"
-    /// The least confidence of the subject's boxes for the verdict to say clear: even odds. The crop search
-    /// obeys boxes from `SubjectRegion.highConfidence` on (a likely subject is worth placing), but a box
-    /// between the two only steers the crop: `subject uncertain (confidence c)`. [E: on the development
+    /// The least confidence of the subject's boxes for the verdict to say clear (even odds), and for the
+    /// crop search to place the crop around them. Boxes from `SubjectRegion.highConfidence` on form the
+    /// subject (faces first, several united), but below this the designer's crop only holds the box:
+    /// `subject uncertain (confidence c)`. [E: on the development
     /// sets every level from 0.36 to 0.67 gives the same verdicts; the faces below it sat at dlib's cut,
     /// the wrong person's or a background face]
     public static let verdictConfidence = 0.5
@@ -372,11 +375,16 @@ private struct CropSearch {
     /// centre would put the band over the middle of the photo, where subjects are), the one whose band
     /// covers the most uniform rows (the least mean detail; within `uniformityTolerance` of the least, the
     /// position nearest the centre); centred without a band or without room to move.
-    func designerDefault() -> PixelRect {
+    ///
+    /// - Parameter hint: a box below `CropPlanner.verdictConfidence` (pixels of the source). Where the
+    ///   largest crop can hold it whole, the crop moves along each axis only as far as that takes (its edge
+    ///   to the box's outer pixel): the box may be right, and a crop that already holds it does not move. A
+    ///   box the crop cannot hold leaves the crop where it is.
+    func designerDefault(holding hint: Box? = nil) -> PixelRect {
         let size = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
         let maxX = source.width - size.width, maxY = source.height - size.height
         let x = maxX / 2, centre = maxY / 2
-        guard band > 0, maxY > 0 else { return PixelRect(x: x, y: centre, width: size.width, height: size.height) }
+        guard band > 0, maxY > 0 else { return holding(hint, x: x, y: centre, size: size) }
         let bandHeight = band * Double(size.height)
         let positions = offsets(maximum: maxY, anchors: [Double(centre)]).filter { $0 <= centre }.map { y -> (y: Int, detail: Double) in
             (y, mass(Box(minX: Double(x), minY: Double(y), maxX: Double(x + size.width), maxY: Double(y) + bandHeight), in: detailIntegral))
@@ -384,7 +392,23 @@ private struct CropSearch {
         let least = positions.map(\.detail).min()!
         let uniform = positions.filter { $0.detail <= least * (1 + CropPlanner.uniformityTolerance) + 1e-12 }
         let y = uniform.min { (abs($0.y - centre), $0.y) < (abs($1.y - centre), $1.y) }!.y
-        return PixelRect(x: x, y: y, width: size.width, height: size.height)
+        return holding(hint, x: x, y: y, size: size)
+    }
+
+    /// The rectangle of `size` at (x, y), moved as little as possible to hold `hint` whole when it fits.
+    private func holding(_ hint: Box?, x: Int, y: Int, size: PixelSize) -> PixelRect {
+        guard let hint, hint.width <= Double(size.width), hint.height <= Double(size.height) else {
+            return PixelRect(x: x, y: y, width: size.width, height: size.height)
+        }
+        func moved(_ offset: Int, length: Int, extent: Int, from low: Double, to high: Double) -> Int {
+            var offset = offset
+            if high > Double(offset + length) { offset = Int(high.rounded(.up)) - length }
+            if low < Double(offset) { offset = Int(low.rounded(.down)) }
+            return min(max(0, offset), extent - length)
+        }
+        return PixelRect(x: moved(x, length: size.width, extent: source.width, from: hint.minX, to: hint.maxX),
+                         y: moved(y, length: size.height, extent: source.height, from: hint.minY, to: hint.maxY),
+                         width: size.width, height: size.height)
     }
 
     /// For a subject of at least `CropPlanner.verdictConfidence` taller than the largest crop but not wider
@@ -404,7 +428,11 @@ private struct CropSearch {
 
     /// The `attention` crop (see `CropPlanner`).
     func best(zoom: ZoomLimits) -> PixelRect {
-        guard let subject, subject.hard else { return designerDefault() }
+        // A box the verdict would not trust is a hint, not a target: searching around it (clearing the band,
+        // zooming) follows a wrong box as eagerly as a right one, so the designer's crop only holds it.
+        guard let subject, subject.hard, subject.confidence >= CropPlanner.verdictConfidence else {
+            return designerDefault(holding: subject?.box)
+        }
         struct Candidate { var rect: PixelRect; var level: Int; var coverage: Double; var score = 0.0; var sizeIndex: Int; var centring: Double }
         var candidates: [Candidate] = []
         for (index, size) in sizes(zoom: zoom).enumerated() {

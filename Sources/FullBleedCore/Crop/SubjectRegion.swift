@@ -31,9 +31,11 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
         self.label = label
     }
 
-    /// At or above this confidence a region is a hard constraint of the crop search (kept whole, then
-    /// below the band when any candidate allows it); below it only the composition score sees it.
-    /// Faces pass from the detector's own cut (margin 0.3 -> 0.26). [E, chosen on the corpus labels]
+    /// At or above this confidence a region is part of the crop's subject (the faces first, several
+    /// united); below it a region counts only as the subject of last resort (the most confident one) and in
+    /// the cut penalty. The crop search places the crop around a subject of `CropPlanner.verdictConfidence`
+    /// or more; a weaker one the designer's crop only holds. Faces pass from the detector's own cut (margin
+    /// 0.3 -> 0.26). [E, chosen on the corpus labels]
     public static let highConfidence = 0.25
 
     public var isHighConfidence: Bool { confidence >= Self.highConfidence }

@@ -107,7 +107,8 @@ public enum DetectorProtocol {
 public struct DetectedBox: Sendable, Codable, Equatable {
     /// The detector's name for what it found: `face`, `animal`, `person`, `salient` or any short name.
     public var kind: String
-    /// 0...1, as the detector rates it; 0.25 or more makes the box a hard constraint of the crop.
+    /// 0...1, as the detector rates it; 0.25 or more makes the box part of the subject, 0.5 or more one the
+    /// crop is searched around and the verdict may trust.
     public var confidence: Double
     public var x: Double
     public var y: Double

@@ -221,7 +221,7 @@ public struct SubjectRecord: Sendable, Codable, Equatable {
     /// `face`, `salient` or `sidecar`; for a box of an external subject detector, the detector's own kind
     /// (`animal`, `person`, ...), with `detector` naming it.
     public var kind: String
-    /// 0...1 (regions at 0.25 or more are hard constraints of the crop).
+    /// 0...1 (regions at 0.25 or more make up the subject; at 0.5 or more the crop is searched around it).
     public var confidence: Double
     /// Full-resolution upright source pixels.
     public var x: Int
