@@ -227,7 +227,8 @@ enum ReviewPage {
       }
       function updateStatus(error) {
         var keys = Object.keys(cards), look = keys.filter(function (k) { return (cards[k].asset.reasons || []).length; }).length;
-        document.getElementById('status').textContent = keys.length + ' heroes, ' + look + ' need a look' + (error ? ' · build stopped: ' + error : '');
+        document.getElementById('status').textContent = keys.length + (keys.length === 1 ? ' hero, ' : ' heroes, ') + look
+          + (look === 1 ? ' needs' : ' need') + ' a look' + (error ? ' · build stopped: ' + error : '');
       }
       function load() {
         return api('/api/assets').then(function (data) {

@@ -5,7 +5,7 @@ photo), pick the glyph tone the page does not recommend, screenshot, Save, wait 
 again, then "Looks right". Prints one JSON object: the verdicts, schemes and contrasts before and after
 (from the page), the tone chosen, the page's note. The card before and after the save is also shot at
 1100 px wide as review-before.png and review-after.png (`make review-screenshots` copies them to docs/images).
-phase "check": the page at 390x844 and 1400x2000: each width's scrollWidth, whether KEY shows as reviewed,
+phase "check": the page at 390x844 and 1400x2000: each width's scrollWidth, whether KEY shows as reviewed, the status line,
 a screenshot of each. Prints one JSON object.
 """
 import json
@@ -127,6 +127,7 @@ def check(page, key, shots):
             "scrollWidth": page.evaluate("document.documentElement.scrollWidth"),
             "reviewed": page.locator(f'section.review-card[data-key="{key}"]').get_attribute("data-reviewed"),
             "badge": page.locator(f'section.review-card[data-key="{key}"] .state').text_content(),
+            "status": page.locator("#status").text_content(),
             "images": page.evaluate("Array.from(document.images).filter(i => i.naturalWidth > 0).length"),
         }
         page.screenshot(path=f"{shots}/review-{width}.png")
