@@ -35,10 +35,9 @@ public struct ZoomLimits: Sendable, Hashable {
 /// largest down to the smallest `ZoomLimits` allows, at many positions each, around the subject (the union
 /// of the high-confidence regions):
 /// 1. hard constraints: the subject whole in the crop (else as much of it as possible; a subject taller
-///    than the largest crop but not wider, of at least `verdictConfidence`, keeps its top just below the
-///    band, `offsetKeepingTheTop`), then its whole box
-///    below the toolbar band when any candidate allows it, then, when the subject is a face of at least
-///    `verdictConfidence`, the person it may belong to (`SubjectExtent.person(of:in:)`) whole in the crop
+///    than the largest crop but not wider keeps its top just below the band, `offsetKeepingTheTop`), then
+///    its whole box below the toolbar band when any candidate allows it, then, when the subject is a face,
+///    the person it may belong to (`SubjectExtent.person(of:in:)`) whole in the crop
 ///    when any of those allows it (also where no candidate clears the band: the body is not cut to put a
 ///    few rows less of the head under it);
 /// 2. the largest crop that meets the best level reached: zoom only when it buys the subject or the band;
@@ -208,8 +207,9 @@ private struct CropSearch {
     /// How far the hard subject may extend past its box (`SubjectExtent`): the union of the hard regions'
     /// extents. The verdict says clear only when this box too is whole in the crop and below the band.
     let extent: Box?
-    /// The persons the hard face regions of at least `CropPlanner.verdictConfidence` may belong to
-    /// (`SubjectExtent.person(of:in:)`), united; nil when no such face is part of the subject. The verdict says clear only when the crop holds it whole.
+    /// The persons the hard face regions may belong to (`SubjectExtent.person(of:in:)`), united; nil when no
+    /// face is part of the subject. Used only where the subject is searched around (`searchedBox`), which
+    /// keeps it whole where it can, and by the verdict, which says clear only when the crop holds it whole.
     let person: Box?
     /// Regions outside the constraint, with their boxes: cutting them is penalised.
     let others: [(box: Box, confidence: Double)]
@@ -237,10 +237,10 @@ private struct CropSearch {
             subject = (hard.dropFirst().reduce(Box(first.rect)) { $0.union(Box($1.rect)) }, true, hard.map(\.confidence).min()!)
             extent = hard.dropFirst().reduce(SubjectExtent.box(of: first, in: saliency)) { $0.union(SubjectExtent.box(of: $1, in: saliency)) }
             let size = saliency.sourceSize
-            // Only a face the verdict could trust stands for a person: a weaker one steers the crop as a
-            // head alone, so that a face in the background does not pull the crop down to its body.
-            let persons = hard.filter { $0.kind == .face && $0.confidence >= CropPlanner.verdictConfidence }
-                .map { SubjectExtent.person(of: $0, in: size) }
+            // Only a subject the search places and the verdict may trust has faces standing for persons: with a
+            // face below `verdictConfidence` in it, the subject is only held (`searchedBox` is nil) and judged
+            // uncertain, so a face in the background never pulls the crop down to its body.
+            let persons = hard.filter { $0.kind == .face }.map { SubjectExtent.person(of: $0, in: size) }
             person = persons.dropFirst().reduce(persons.first) { $0?.union($1) }
             others = regions.filter { !hard.contains($0) }.map { (Box($0.rect), $0.confidence) }
             confidentOthers = regions.filter { !hard.contains($0) && $0.isHighConfidence }.map { (Box($0.rect), $0.kind, $0.confidence) }
@@ -343,10 +343,9 @@ private struct CropSearch {
 
     func clears(_ box: Box, in crop: Box) -> Bool { box.minY >= crop.minY + band * crop.height - 1e-9 }
 
-    /// Crop sizes to try, largest first.
+    /// Crop sizes the search tries (`best`, for a `searchedBox` only), largest first.
     func sizes(zoom: ZoomLimits) -> [PixelSize] {
         let largest = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
-        guard let subject, subject.hard else { return [largest] }
         var smallest = 1 / zoom.maximumZoom
         if let floor = zoom.minimumCropSize {
             smallest = max(smallest, Double(floor.width) / Double(largest.width), Double(floor.height) / Double(largest.height))
@@ -411,33 +410,38 @@ private struct CropSearch {
                          width: size.width, height: size.height)
     }
 
-    /// For a subject of at least `CropPlanner.verdictConfidence` taller than the largest crop but not wider
-    /// (no crop can hold it, and only its height is in the way), the vertical offset of the largest crop that
-    /// keeps its top: the box's top edge just below the band, clamped to the photo. A tall subject's top is
-    /// what names it (a head, a blossom, a summit); its foot (legs, a stem, a shadow, a reflection) is cut
-    /// first. A less confident box is often a generous one around a smaller subject in its middle (a fig in
-    /// its bowl), so it is left to the composition. Nil for any other subject.
+    /// For a searched subject (`searchedBox`) taller than the largest crop but not wider (no crop can hold it,
+    /// and only its height is in the way), the vertical offset of the largest crop that keeps its top: the
+    /// box's top edge just below the band, clamped to the photo. A tall subject's top is what names it (a
+    /// head, a blossom, a summit); its foot (legs, a stem, a shadow, a reflection) is cut first. Nil for any
+    /// other subject.
     func offsetKeepingTheTop() -> Int? {
-        guard let subject, subject.hard, subject.confidence >= CropPlanner.verdictConfidence else { return nil }
+        guard let box = searchedBox else { return nil }
         let largest = CropPlanner.cropSize(for: source, aspectRatio: aspectRatio)
-        guard subject.box.width <= Double(largest.width), subject.box.height > Double(largest.height) else { return nil }
+        guard box.width <= Double(largest.width), box.height > Double(largest.height) else { return nil }
         // The same rounding as the search's anchor `b.minY - band * h`, so that the offset is a candidate.
-        let top = Int((subject.box.minY - band * Double(largest.height)).rounded(.down))
+        let top = Int((box.minY - band * Double(largest.height)).rounded(.down))
         return min(source.height - largest.height, max(0, top))
+    }
+
+    /// The box the `attention` search places the crop around: the subject's, when it is made of
+    /// high-confidence regions and the lowest of them reaches `CropPlanner.verdictConfidence`; nil otherwise
+    /// (the designer's default holds a weaker box).
+    var searchedBox: Box? {
+        guard let subject, subject.hard, subject.confidence >= CropPlanner.verdictConfidence else { return nil }
+        return subject.box
     }
 
     /// The `attention` crop (see `CropPlanner`).
     func best(zoom: ZoomLimits) -> PixelRect {
         // A box the verdict would not trust is a hint, not a target: searching around it (clearing the band,
         // zooming) follows a wrong box as eagerly as a right one, so the designer's crop only holds it.
-        guard let subject, subject.hard, subject.confidence >= CropPlanner.verdictConfidence else {
-            return designerDefault(holding: subject?.box)
-        }
+        guard let searched = searchedBox else { return designerDefault(holding: subject?.box) }
         struct Candidate { var rect: PixelRect; var level: Int; var coverage: Double; var score = 0.0; var sizeIndex: Int; var centring: Double }
         var candidates: [Candidate] = []
         for (index, size) in sizes(zoom: zoom).enumerated() {
             let w = Double(size.width), h = Double(size.height)
-            let b = subject.box
+            let b = searched
             var xAnchors = [b.centre.x - w / 2, b.minX, b.maxX - w]
             var yAnchors = [b.minY - band * h, (b.minY - band * h).rounded(.down) - 1, b.centre.y - h * (1 + band) / 2, b.maxY - h, b.minY]
             if let person {
@@ -470,7 +474,7 @@ private struct CropSearch {
         if topLevel == 1 || topLevel == 2 {
             // Whole but no candidate clears the band: as little of the subject under the band as can be
             // (a subject taller than the visible area goes to the crop's foot, its top as low as it gets).
-            func underBand(_ c: Candidate) -> Double { max(0, Double(c.rect.y) + band * Double(c.rect.height) - subject.box.minY) }
+            func underBand(_ c: Candidate) -> Double { max(0, Double(c.rect.y) + band * Double(c.rect.height) - searched.minY) }
             let least = pool.map(underBand).min()!
             pool = pool.filter { underBand($0) <= least + 1 }
         }
