@@ -24,22 +24,22 @@ enum TargetBuilder {
         if !tiers.pictures.isEmpty { steps.insert(.tiers) }
         let measured = AnalyseStep.run(&tiers, crop: crop, target: target, plan: plan)
         if measured != nil { steps.insert(.analyse) }
-        var (baked, bakeWarnings) = BakeStep.run(tiers, analysis: measured, target: target, plan: plan)
-        var bandChanges = BakeStep.bandLightnessChanges(tiers, baked: baked, analysis: measured)
+        var bake = BakeStep.run(tiers, analysis: measured, target: target, plan: plan)
+        var bandChanges = BakeStep.bandLightnessChanges(tiers, baked: bake.scrims, analysis: measured)
         // Only a baked top gradient is judged against the no-subtle-scrim rule (a lower text box's alone leaves
         // the band as it was).
         let bakedTop = measured?.recommendation.scrim != nil
-        var analysis = BakeStep.scrollEdgeMatchingBaked(BakeStep.recommendationMatchingBaked(measured, baked: baked),
+        var analysis = BakeStep.scrollEdgeMatchingBaked(BakeStep.recommendationMatchingBaked(measured, baked: bake.scrims),
                                                         changes: bakedTop ? bandChanges : [:])
-        if !baked.isEmpty && bakedTop && analysis?.recommendation.scrim == nil {
+        if !bake.scrims.isEmpty && bakedTop && analysis?.recommendation.scrim == nil {
             // The baked top gradient is not subtle on the delivered pixels: the bars' glyphs are left to the hard
             // scroll edge. The lower text boxes' gradient, if any, is baked again alone; else no `-scrim` tier.
-            (baked, bakeWarnings) = BakeStep.run(tiers, analysis: analysis, target: target, plan: plan)
-            bandChanges = BakeStep.bandLightnessChanges(tiers, baked: baked, analysis: analysis)
-            analysis = BakeStep.recommendationMatchingBaked(analysis, baked: baked)
+            bake = BakeStep.run(tiers, analysis: analysis, target: target, plan: plan)
+            bandChanges = BakeStep.bandLightnessChanges(tiers, baked: bake.scrims, analysis: analysis)
+            analysis = BakeStep.recommendationMatchingBaked(analysis, baked: bake.scrims)
         }
-        warnings += bakeWarnings
-        if !baked.isEmpty { steps.insert(.bake) }
+        warnings += bake.warnings
+        if !bake.scrims.isEmpty { steps.insert(.bake) }
         let renderings = try ExtendStep.run(tiers, target: target, plan: plan)
         if !renderings.isEmpty { steps.insert(.extend) }
         let maps = try GainMapStep.run(gainMap, baseSize: image.size, crop: crop, tiers: tiers, analysis: analysis, target: target, plan: plan)
@@ -59,7 +59,7 @@ enum TargetBuilder {
             variants.append(variant)
             guard let picture = tiers.pictures[i] else { continue }
             encoder.enqueue(picture, variant: variant, gainMap: maps?.maps[i], outputs: target.spec.outputs)
-            if let scrim = baked[i] {
+            if let scrim = bake.scrims[i] {
                 var scrimRecord = record
                 scrimRecord.kind = .scrim
                 let scrimVariant = VariantName.scrim(of: variant)
@@ -67,7 +67,8 @@ enum TargetBuilder {
                 scrimRecord.bandLightnessChange = bandChanges[i]
                 derivatives.append(scrimRecord)
                 variants.append(scrimVariant)
-                encoder.enqueue(scrim.image, variant: scrimVariant, gainMap: maps?.maps[i], outputs: target.spec.outputs)
+                encoder.enqueue(scrim.image, variant: scrimVariant, gainMap: maps?.maps[i], outputs: target.spec.outputs,
+                                encoded: bake.verifiedFiles[i])
             }
             if let rendering = renderings[i] {
                 extensionReports.append(ExtensionReport(tier: derivative.tier.label, geometry: rendering.geometry))

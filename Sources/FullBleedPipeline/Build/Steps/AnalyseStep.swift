@@ -40,37 +40,62 @@ enum AnalyseStep {
 /// `.bake`: the recommended gradients (the top one, the lower text boxes' one) baked into each produced tier
 /// (the `-scrim` variants), re-verified on the baked pixels and on each of them encoded in every output format
 /// of the target and decoded again, so the legibility verdict holds on the delivered files, the codec's loss
-/// included.
+/// included. The files of that last verification are kept, so the encoder writes them instead of encoding
+/// the same picture a second time.
 enum BakeStep {
-    /// Derivative index -> baked picture; empty when nothing is to be baked. Warnings name tiers whose baked
-    /// gradient misses the target contrast.
-    static func run(_ tiers: TierPictures, analysis: ToolbarAnalysis?, target: AssetPlan.Target,
-                    plan: AssetPlan) -> (baked: [Int: BakedScrim], warnings: [String]) {
-        guard plan.steps.contains(.bake), let analysis,
-              analysis.recommendation.scrim != nil || analysis.recommendation.lowerText?.scrim != nil else { return ([:], []) }
-        var baked: [Int: BakedScrim] = [:]
+    struct Result {
+        /// Derivative index -> baked picture; empty when nothing is to be baked.
+        var scrims: [Int: BakedScrim] = [:]
+        /// Derivative index -> the verification's encodings of its baked picture, parallel to the target's
+        /// outputs (nil where that output failed to encode or decode here; the real encode reports the error).
+        /// Encoding is deterministic, so these are the bytes the encoder would write for that picture.
+        var verifiedFiles: [Int: [[UInt8]?]] = [:]
+        /// Tiers whose baked gradient misses the target contrast.
         var warnings: [String] = []
-        for (i, derivative) in target.derivatives.derivatives.enumerated() {
-            guard let picture = tiers.pictures[i] else { continue }
-            let result = ScrimBaker.bake(hero: picture, recommendation: analysis.recommendation, device: target.device,
-                                         parameters: plan.analysisParameters,
-                                         delivered: { baked in deliveredRenderings(of: baked, outputs: target.spec.outputs ?? plan.spec.outputs) })
-            if !result.meetsTarget {
-                warnings.append("\(target.hero.name) \(derivative.tier.label): baked gradient does not reach the target contrast")
-            }
-            baked[i] = result
-        }
-        return (baked, warnings)
     }
 
-    /// `picture` as each of `outputs` will decode: encoded with the output's options (deterministic, so these
-    /// are the written files' pixels) and decoded at full size. A format that fails to encode here is left
-    /// out; the real encode reports the error.
-    static func deliveredRenderings(of picture: Image, outputs: [OutputSpec]) -> [Image] {
-        outputs.compactMap { output in
+    static func run(_ tiers: TierPictures, analysis: ToolbarAnalysis?, target: AssetPlan.Target, plan: AssetPlan) -> Result {
+        guard plan.steps.contains(.bake), let analysis,
+              analysis.recommendation.scrim != nil || analysis.recommendation.lowerText?.scrim != nil else { return Result() }
+        let outputs = target.spec.outputs ?? plan.spec.outputs
+        var result = Result()
+        for (i, derivative) in target.derivatives.derivatives.enumerated() {
+            guard let picture = tiers.pictures[i] else { continue }
+            // The baker verifies each round's picture and returns the last one; the files of the verification
+            // are kept when they are that picture's.
+            var lastVerified: (picture: Image, renderings: [DeliveredRendering?])?
+            let baked = ScrimBaker.bake(hero: picture, recommendation: analysis.recommendation, device: target.device,
+                                        parameters: plan.analysisParameters,
+                                        delivered: { baked in
+                                            let renderings = deliveredRenderings(of: baked, outputs: outputs)
+                                            lastVerified = (baked, renderings)
+                                            return renderings.compactMap { $0?.image }
+                                        })
+            if !baked.meetsTarget {
+                result.warnings.append("\(target.hero.name) \(derivative.tier.label): baked gradient does not reach the target contrast")
+            }
+            result.scrims[i] = baked
+            if let lastVerified, lastVerified.picture == baked.image {
+                result.verifiedFiles[i] = lastVerified.renderings.map { $0?.bytes }
+            }
+        }
+        return result
+    }
+
+    /// One output file of a picture as the verification made it: its bytes and how they decode.
+    struct DeliveredRendering {
+        var bytes: [UInt8]
+        var image: Image
+    }
+
+    /// `picture` as each of `outputs` will decode, in the order of `outputs`: encoded with the output's options
+    /// (deterministic, so these are the written files) and decoded at full size. nil for a format that fails
+    /// to encode or decode here; the real encode reports the error.
+    static func deliveredRenderings(of picture: Image, outputs: [OutputSpec]) -> [DeliveredRendering?] {
+        outputs.map { output in
             guard let bytes = try? Codecs.encode(picture, as: output.options),
                   let decoded = try? Codecs.decode(bytes), decoded.image.size == picture.size else { return nil }
-            return decoded.image
+            return DeliveredRendering(bytes: bytes, image: decoded.image)
         }
     }
 

@@ -28,7 +28,7 @@ final class OutputEncoder {
     private let path: String
     private let enabled: Bool
     private let parallel: Bool
-    private var queue: [(variant: String, picture: Image, gainMap: GainMap?, outputs: [OutputSpec])] = []
+    private var queue: [(variant: String, picture: Image, gainMap: GainMap?, outputs: [OutputSpec], encoded: [[UInt8]?])] = []
 
     /// - Parameters:
     ///   - path: the source's relative path, for error messages.
@@ -44,17 +44,23 @@ final class OutputEncoder {
 
     /// Queues `picture` for every format of `outputs` (nil: the pipeline's `outputs`). With a `gainMap`, JPEG
     /// outputs are Ultra HDR JPEGs with ISO 21496-1 metadata (`Codecs.encodeUltraHDR`); other formats get the
-    /// SDR picture alone.
-    func enqueue(_ picture: Image, variant: String, gainMap: GainMap? = nil, outputs: [OutputSpec]? = nil) {
+    /// SDR picture alone. `encoded`, parallel to the outputs, holds files already made from `picture` with
+    /// each output's options (the scrim verification's); they are written as they are instead of encoding
+    /// `picture` again, except where a gain map makes the file an Ultra HDR JPEG.
+    func enqueue(_ picture: Image, variant: String, gainMap: GainMap? = nil, outputs: [OutputSpec]? = nil,
+                 encoded: [[UInt8]?]? = nil) {
         guard enabled else { return }
-        queue.append((variant, picture, gainMap, outputs ?? spec.outputs))
+        let outputs = outputs ?? spec.outputs
+        let known = encoded.flatMap { $0.count == outputs.count ? $0 : nil } ?? Array(repeating: nil, count: outputs.count)
+        queue.append((variant, picture, gainMap, outputs, known))
     }
 
     /// Encodes and empties the queue. The first error (in queue order) is thrown, naming the source.
     func encodeQueued() throws -> Encoded {
         let jobs = queue.flatMap { entry in
-            entry.outputs.map { output in
-                (variant: entry.variant, picture: entry.picture, output: output, gainMap: output.format == .jpeg ? entry.gainMap : nil)
+            zip(entry.outputs, entry.encoded).map { output, encoded in
+                (variant: entry.variant, picture: entry.picture, output: output,
+                 gainMap: output.format == .jpeg ? entry.gainMap : nil, encoded: encoded)
             }
         }
         queue.removeAll()
@@ -63,6 +69,7 @@ final class OutputEncoder {
                 if let gainMap = job.gainMap, case .jpeg(let options) = job.output.options {
                     return try Codecs.encodeUltraHDR(job.picture, gainMap: gainMap, options: options)
                 }
+                if let encoded = job.encoded { return encoded }
                 return try Codecs.encode(job.picture, as: job.output.options)
             }
         }
