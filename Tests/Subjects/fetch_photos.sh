@@ -544,7 +544,7 @@ EOF
 # are unpacked. ---
 mkdir held15
 (cd held15 && apt-get download gnome-taquin gnome-control-center-data libjs-jquery-colorbox libjs-cropper scratch \
-  tuxpaint-data librust-jpeg-decoder-dev golang-golang-x-image-dev >/dev/null)
+  tuxpaint-data librust-jpeg-decoder-dev golang-golang-x-image-dev openjdk-17-demo >/dev/null)
 cats=./usr/share/gnome-taquin/themes/cats
 faces=./usr/share/pixmaps/faces
 colorbox=./usr/share/doc/libjs-jquery-colorbox/examples/content
@@ -574,5 +574,10 @@ jpegdec_hibiscus.jpg librust-jpeg-decoder-dev $benches/large_image.jpg
 jpegdec_eiffel.jpg librust-jpeg-decoder-dev $benches/tower.jpg
 ximage_yellow_rose.png golang-golang-x-image-dev ./usr/share/gocode/src/golang.org/x/image/testdata/yellow_rose.png
 EOF
+# Java's 2D demo keeps its pictures inside its jar: the jar is unpacked from the package, then the photo from the jar.
+j2d=./usr/share/doc/openjdk-17-jre-headless/demo/jfc/J2Ddemo/J2Ddemo.jar
+dpkg-deb --fsys-tarfile held15/openjdk-17-demo_*.deb | tar -x -C held15 "$j2d"
+python3 -m zipfile -e "held15/$j2d" held15/j2d
+cp held15/j2d/images/boat@2x.png "$dest/jdk_motorboat.png"
 # --- end of heldout-15.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
