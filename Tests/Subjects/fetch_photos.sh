@@ -544,7 +544,8 @@ EOF
 # are unpacked. ---
 mkdir held15
 (cd held15 && apt-get download gnome-taquin gnome-control-center-data libjs-jquery-colorbox libjs-cropper scratch \
-  tuxpaint-data librust-jpeg-decoder-dev golang-golang-x-image-dev openjdk-17-demo >/dev/null)
+  tuxpaint-data librust-jpeg-decoder-dev golang-golang-x-image-dev openjdk-17-demo libjs-jquery-slides libjs-slimbox \
+  >/dev/null)
 cats=./usr/share/gnome-taquin/themes/cats
 faces=./usr/share/pixmaps/faces
 colorbox=./usr/share/doc/libjs-jquery-colorbox/examples/content
@@ -573,6 +574,8 @@ tuxpaint_lighthouse.jpg tuxpaint-data ./usr/share/tuxpaint/templates/lighthouse.
 jpegdec_hibiscus.jpg librust-jpeg-decoder-dev $benches/large_image.jpg
 jpegdec_eiffel.jpg librust-jpeg-decoder-dev $benches/tower.jpg
 ximage_yellow_rose.png golang-golang-x-image-dev ./usr/share/gocode/src/golang.org/x/image/testdata/yellow_rose.png
+slides_sneaker.jpg libjs-jquery-slides ./usr/share/doc/libjs-jquery-slides/examples/Product/img/1144953-3-2x.jpg
+slimbox_bee.jpg libjs-slimbox ./usr/share/doc/libjs-slimbox/examples/example.jpg
 EOF
 # Java's 2D demo keeps its pictures inside its jar: the jar is unpacked from the package, then the photo from the jar.
 j2d=./usr/share/doc/openjdk-17-jre-headless/demo/jfc/J2Ddemo/J2Ddemo.jar
