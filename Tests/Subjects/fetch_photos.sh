@@ -634,18 +634,25 @@ cp held15/j2d/images/boat@2x.png "$dest/jdk_motorboat.png"
 # --- heldout-17.tsv (twelfth held-out set, part 2): photos from Debian packages, fetched into held17/; only the photos
 # are unpacked. ---
 mkdir held17
-(cd held17 && apt-get download lebiniou-data budgie-control-center-data libsixel-examples \
+(cd held17 && apt-get download lebiniou-data budgie-control-center-data libjs-bootstrap5-doc libsixel-examples \
   golang-github-bep-gowebp-dev libjs-jquery-ui-docs nip2 >/dev/null)
 biniou=./usr/share/lebiniou/images
+budgie=./usr/share/pixmaps/budgie-faces
+bs5=./usr/share/doc/libjs-bootstrap5/examples/features
 copy_from_debs held17 <<EOF
 biniou_olmec_head.png lebiniou-data $biniou/biniou/HEAD.png
 biniou_sardine.png lebiniou-data $biniou/biniou/sardine.png
 biniou_crt_in_leaves.png lebiniou-data $biniou/opale95/tv_in_leaves.png
-biniou_moon.png lebiniou-data $biniou/zebulon/z-moon.png
 biniou_road_sign.png lebiniou-data $biniou/biniou/Le_Bugue.png
 biniou_toy_robot.png lebiniou-data $biniou/zebulon/z-robots27.png
-budgie_cat.jpg budgie-control-center-data ./usr/share/pixmaps/budgie-faces/cat.jpg
-budgie_tomatoes.jpg budgie-control-center-data ./usr/share/pixmaps/budgie-faces/tomatoes.jpg
+biniou_women_looking_up.png lebiniou-data $biniou/zebulon/z-look!.png
+budgie_cat.jpg budgie-control-center-data $budgie/cat.jpg
+budgie_tomatoes.jpg budgie-control-center-data $budgie/tomatoes.jpg
+budgie_bass_guitar.jpg budgie-control-center-data $budgie/guitar2.jpg
+budgie_open_book.jpg budgie-control-center-data $budgie/book.jpg
+bs5_marigolds.jpg libjs-bootstrap5-doc $bs5/unsplash-photo-2.jpg
+bs5_jellyfish.jpg libjs-bootstrap5-doc $bs5/unsplash-photo-3.jpg
+bs5_crescent_moon.jpg libjs-bootstrap5-doc $bs5/unsplash-photo-1.jpg
 sixel_egret.jpg libsixel-examples ./usr/share/doc/libsixel-examples/examples/images/egret.jpg
 sixel_green_snake.jpg libsixel-examples ./usr/share/doc/libsixel-examples/examples/images/snake.jpg
 gowebp_lighthouse.jpg golang-github-bep-gowebp-dev ./usr/share/gocode/src/github.com/bep/gowebp/test_data/images/source.jpg
