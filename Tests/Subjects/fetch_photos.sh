@@ -650,6 +650,7 @@ budgie_cat.jpg budgie-control-center-data $budgie/cat.jpg
 budgie_tomatoes.jpg budgie-control-center-data $budgie/tomatoes.jpg
 budgie_bass_guitar.jpg budgie-control-center-data $budgie/guitar2.jpg
 budgie_open_book.jpg budgie-control-center-data $budgie/book.jpg
+budgie_calculator.jpg budgie-control-center-data $budgie/calculator.jpg
 bs5_marigolds.jpg libjs-bootstrap5-doc $bs5/unsplash-photo-2.jpg
 bs5_jellyfish.jpg libjs-bootstrap5-doc $bs5/unsplash-photo-3.jpg
 bs5_crescent_moon.jpg libjs-bootstrap5-doc $bs5/unsplash-photo-1.jpg
