@@ -109,6 +109,27 @@ import FullBleedTestSupport
         #expect(CropPlanner.plan(image, aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [face]).subjectClearsToolbar)
     }
 
+    /// A face whole and clear beside a confident salient region whose box the crop holds: the box was drawn
+    /// tighter than its figure (a bright bar running on past both its ends), and the figure reaches past the
+    /// crop's sides, so the crop may cut it and the verdict says so. When the bar ends inside the crop, the
+    /// face vouches for the crop.
+    @Test func aConfidentRegionThatMayReachPastTheCropMakesTheVerdictFalse() {
+        func photo(barFrom: Int, to: Int) -> Image {
+            SyntheticImages.rgb8(width: 400, height: 200) { x, y, c in
+                x >= barFrom && x < to && y >= 150 && y < 180 ? [235, 190, 60][c] : 105
+            }
+        }
+        let face = SubjectRegion(rect: PixelRect(x: 180, y: 100, width: 40, height: 40), kind: .face, confidence: 0.8)
+        let box = SubjectRegion(rect: PixelRect(x: 120, y: 150, width: 160, height: 30), kind: .salient, confidence: 0.6)
+        let long = CropPlanner.plan(photo(barFrom: 40, to: 360), aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [face, box])
+        #expect(long.rect.contains(face.rect) && long.rect.contains(box.rect), "\(long.rect)")
+        #expect(!long.subjectClearsToolbar)
+        #expect(long.subjectClearsToolbarReason == "subject may be cut by the crop (a salient region of confidence 0.60 may reach past it)")
+        let short = CropPlanner.plan(photo(barFrom: 120, to: 280), aspectRatio: 1, toolbarBandFraction: 0.29, subjects: [face, box])
+        #expect(short.rect.contains(box.rect))
+        #expect(short.subjectClearsToolbar, "\(short.subjectClearsToolbarReason ?? "true")")
+    }
+
     @Test func weakEvidenceGivesTheCentredCrop() {
         // A bright figure at the left edge and a weak box on it wider than any crop: the crop stays centred
         // instead of chasing it.

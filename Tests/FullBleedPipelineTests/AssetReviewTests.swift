@@ -45,7 +45,8 @@ import Testing
         #expect(AssetReview.reasons(fine.targets).isEmpty)
         #expect(fine.reviewed(sidecarSHA256: nil).review == nil)
         for reason in ["no subject found", "subject cut by the crop", "subject larger than the crop", "subject under the band",
-                       "subject may extend past its box"] {
+                       "subject may extend past its box", "the person below the face may be cut by the crop",
+                       "subject may be cut by the crop (a salient region of confidence 0.45 may reach past it)"] {
             #expect(AssetReview.reasons(try Self.record([("web", reason, "black", 1)]).targets) == ["web: \(reason)"])
         }
     }

@@ -88,6 +88,10 @@ public enum CropPlanner {
     /// The verdict's reason when a face (a head) is whole and below the band but the person it may belong to
     /// (`SubjectExtent.person(of:in:)`) is not whole in the crop.
     public static let personMayBeCutReason = "the person below the face may be cut by the crop"
+    /// The start of the verdict's reason when the subject is whole and below the band, and another confident
+    /// region's box is whole in the crop, but that region may reach past the crop (`SubjectExtent`); the
+    /// region's kind and confidence follow in parentheses.
+    public static let regionMayBeCutReason = "subject may be cut by the crop"
 
     /// The largest size of `aspectRatio` (width / height) inside `source`: full height when the source
     /// is wider than the target, else full width; the other side rounded half away from zero and kept
@@ -213,9 +217,10 @@ private struct CropSearch {
     let person: Box?
     /// Regions outside the constraint, with their boxes: cutting them is penalised.
     let others: [(box: Box, confidence: Double)]
-    /// The high-confidence regions outside the constraint (a salient region beside faces): the verdict
-    /// is false when the crop cuts one.
-    let confidentOthers: [(box: Box, kind: SubjectRegion.Kind, confidence: Double)]
+    /// The high-confidence regions outside the constraint (a salient region beside faces), each with how far
+    /// it may reach past its box (`SubjectExtent`): the verdict is false when the crop cuts one, or may cut
+    /// it (holds its box but not that extent).
+    let confidentOthers: [(box: Box, extent: Box, kind: SubjectRegion.Kind, confidence: Double)]
     /// Summed-area table of the objectness map (the figure mass the composition weighs), (width + 1) x
     /// (height + 1), and the map's total.
     let integral: [Double]
@@ -243,7 +248,9 @@ private struct CropSearch {
             let persons = hard.filter { $0.kind == .face }.map { SubjectExtent.person(of: $0, in: size) }
             person = persons.dropFirst().reduce(persons.first) { $0?.union($1) }
             others = regions.filter { !hard.contains($0) }.map { (Box($0.rect), $0.confidence) }
-            confidentOthers = regions.filter { !hard.contains($0) && $0.isHighConfidence }.map { (Box($0.rect), $0.kind, $0.confidence) }
+            confidentOthers = regions.filter { !hard.contains($0) && $0.isHighConfidence }.map {
+                (Box($0.rect), SubjectExtent.box(of: $0, in: saliency), $0.kind, $0.confidence)
+            }
         } else if let best = regions.max(by: { $0.confidence < $1.confidence }), best.confidence > 0 {
             subject = (Box(best.rect), false, best.confidence)
             extent = nil
@@ -510,6 +517,10 @@ private struct CropSearch {
         // sidecar's) says the subject may be more than the judged box.
         if let cut = confidentOthers.first(where: { !crop.contains($0.box) }) {
             return ("subject cut by the crop (a \(cut.kind.rawValue) region of confidence \(String(format: "%.2f", cut.confidence)) is not whole in it)", false)
+        }
+        // Its box whole is not enough: like the subject's, a region's box may be drawn tighter than the figure.
+        if let reach = confidentOthers.first(where: { !crop.contains($0.extent) }) {
+            return ("\(CropPlanner.regionMayBeCutReason) (a \(reach.kind.rawValue) region of confidence \(String(format: "%.2f", reach.confidence)) may reach past it)", false)
         }
         if clears(b, in: crop) {
             // The box clears, but the subject may reach past it (`SubjectExtent`): not vouched for.

@@ -1,8 +1,9 @@
 import FullBleedImage
 
 /// How far past its box a subject may reach: the box the verdict (`subjectClearsToolbar`) judges instead of
-/// the region's own, so that a box drawn tighter than the subject cannot vouch for a crop that cuts it.
-/// The crop search itself still places the region's box; only the verdict allows for the margin.
+/// the region's own, so that a box drawn tighter than the subject cannot vouch for a crop that cuts it. The
+/// verdict asks it of the judged subject (whole and below the band) and of every other confident region
+/// (whole). The crop search itself still places the region's box; only the verdict allows for the margin.
 ///
 /// The margin depends on what drew the box:
 /// - `sidecar`: none (a person drew it).

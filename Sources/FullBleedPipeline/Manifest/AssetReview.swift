@@ -12,7 +12,8 @@ import FullBleedCore
 ///   `subject uncertain (confidence c)`, `subject cut by the crop` / `subject larger than the crop`,
 ///   `subject may extend past its box` (the box is whole and clear, the margin its detector leaves is not:
 ///   `SubjectExtent`), `the person below the face may be cut by the crop` (a face is whole and clear, the
-///   body it may have is not), or `subject under the band` (with the crop's reason in parentheses when it says more,
+///   body it may have is not), `subject may be cut by the crop (a salient region of confidence c may reach
+///   past it)` (another confident region's box is whole, the margin its detector leaves is not), or `subject under the band` (with the crop's reason in parentheses when it says more,
 ///   e.g. the zoom the band would need);
 /// - a baked top scrim that is not subtle: a white one changing the band by more than
 ///   `whiteScrimLightnessChange` L*, any one by more than `scrimLightnessChange` L* (the largest
@@ -66,7 +67,7 @@ public enum AssetReview {
         guard !crop.subjectClearsToolbar else { return nil }
         let reason = crop.subjectClearsToolbarReason ?? "no subject found"
         let named = ["no subject found", "subject uncertain", "subject cut", "subject larger than the crop", "subject under the band",
-                     CropPlanner.subjectMayExtendReason, CropPlanner.personMayBeCutReason]
+                     CropPlanner.subjectMayExtendReason, CropPlanner.personMayBeCutReason, CropPlanner.regionMayBeCutReason]
         return named.contains { reason.hasPrefix($0) } ? reason : "subject under the band (\(reason))"
     }
 
