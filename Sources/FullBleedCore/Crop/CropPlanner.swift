@@ -88,9 +88,9 @@ public enum CropPlanner {
     /// The verdict's reason when a face (a head) is whole and below the band but the person it may belong to
     /// (`SubjectExtent.person(of:in:)`) is not whole in the crop.
     public static let personMayBeCutReason = "the person below the face may be cut by the crop"
-    /// The start of the verdict's reason when the subject is whole and below the band, and another confident
-    /// region's box is whole in the crop, but that region may reach past the crop (`SubjectExtent`); the
-    /// region's kind and confidence follow in parentheses.
+    /// The start of the verdict's reason when the subject's box is whole in the crop, and so is another
+    /// confident region's box, but that region may reach past the crop (`SubjectExtent`); the region's kind
+    /// and confidence follow in parentheses.
     public static let regionMayBeCutReason = "subject may be cut by the crop"
 
     /// The largest size of `aspectRatio` (width / height) inside `source`: full height when the source
