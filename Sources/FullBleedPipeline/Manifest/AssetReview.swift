@@ -13,8 +13,9 @@ import FullBleedCore
 ///   `subject may extend past its box` (the box is whole and clear, the margin its detector leaves is not:
 ///   `SubjectExtent`), `the person below the face may be cut by the crop` (a face is whole and clear, the
 ///   body it may have is not), `subject may be cut by the crop (a salient region of confidence c may reach
-///   past it)` (another confident region's box is whole, the margin its detector leaves is not), or `subject under the band` (with the crop's reason in parentheses when it says more,
-///   e.g. the zoom the band would need);
+///   past it)` (another confident region's box is whole, the margin its detector leaves is not), or
+///   `subject under the band` (with the crop's reason in parentheses when it says more, e.g. the zoom the
+///   band would need);
 /// - a baked top scrim that is not subtle: a white one changing the band by more than
 ///   `whiteScrimLightnessChange` L*, any one by more than `scrimLightnessChange` L* (the largest
 ///   `bandLightnessChange` of the target's `-scrim` tiers, measured on the delivered pixels);
