@@ -701,7 +701,7 @@ EOF
 # photos are unpacked. ---
 mkdir held19
 (cd held19 && apt-get download php-tcpdf facedetect node-opencv gramps kodi-visualization-pictureit \
-  gnome-devel-docs >/dev/null)
+  gnome-devel-docs puzzle-jigsaw >/dev/null)
 nodecv=./usr/share/doc/node-opencv/examples/files
 genealogy=./usr/share/doc/gramps/example/gramps
 gdemos=./usr/share/help/C/gnome-devel-demos/samples
@@ -717,6 +717,7 @@ gdemo_fruit_bat.png gnome-devel-docs $gdemos/fruitbat.png
 gdemo_penguin.png gnome-devel-docs $gdemos/gentoopenguin.png
 gdemo_swan.png gnome-devel-docs $gdemos/muteswan.png
 gdemo_red_fox.png gnome-devel-docs $gdemos/redfox.png
+jigsaw_tiger_in_snow.jpg puzzle-jigsaw ./usr/share/puzzle-jigsaw/samples/pexels-photo-302304.jpeg
 EOF
 # --- end of heldout-19.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
