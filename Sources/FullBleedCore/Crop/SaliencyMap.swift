@@ -32,6 +32,14 @@ public struct SaliencyMap: Sendable {
     ///   (a bird against defocused leaves, a cup on a table), small on the ground and the sky.
     /// Surroundedness alone leaks through a figure's thin gaps; the barrier alone through smooth gradients.
     public let objectness: [Float]
+    /// Row-major, 0...1: how set off each pixel is from all but the two sides of the frame it is best
+    /// connected to. Per side of the frame, the minimum barrier distance to that side alone (summed over
+    /// CIE L*, a* and b*, as for `objectness`); of the four, the third smallest, over the same scale as
+    /// `objectness`'s barrier and capped at 1. Low on a ground or a sky, which reach three or four sides; high
+    /// inside a figure set off from the frame, as `objectness` is, and also inside one that runs off one or two
+    /// sides (an egret's white neck running off the right and bottom edges), where `objectness` is low because
+    /// the figure touches the frame. `SubjectExtent` follows a figure through it to where it may leave the photo.
+    public let setOffFromFarSides: [Float]
     /// Row-major detail in 0...1: the absolute 4-neighbour Laplacian of luma (encoded sRGB, clamped
     /// edges), the first cue of `values`. Low over sky, walls and defocused backgrounds: where a designer
     /// puts the toolbar when nothing else says where the subject is (`CropPlanner`).
@@ -55,7 +63,7 @@ public struct SaliencyMap: Sendable {
         let pixels = Self.analysisPixels(image, size: analysisSize)
         (values, detail) = Self.compute(pixels, size: analysisSize)
         surroundedness = Self.surroundedness(pixels, size: analysisSize)
-        objectness = Self.objectness(surroundedness: surroundedness, pixels: pixels, size: analysisSize)
+        (objectness, setOffFromFarSides) = Self.objectness(surroundedness: surroundedness, pixels: pixels, size: analysisSize)
     }
 
     /// Raster scans of the minimum-barrier-distance transform (forward, backward, forward: FastMBD's
@@ -64,19 +72,25 @@ public struct SaliencyMap: Sendable {
     /// The percentile of the summed barrier distance that maps to 1 (robust to a few extreme pixels).
     static let barrierScalePercentile = 0.995
 
-    /// `objectness`, from the surroundedness and the encoded sRGB RGBA floats of the analysis copy.
-    private static func objectness(surroundedness: [Float], pixels rgba: [Float], size: PixelSize) -> [Float] {
+    /// `objectness` and `setOffFromFarSides`, from the surroundedness and the encoded sRGB RGBA floats of the
+    /// analysis copy.
+    private static func objectness(surroundedness: [Float], pixels rgba: [Float], size: PixelSize) -> (objectness: [Float], setOffFromFarSides: [Float]) {
         let w = size.width, h = size.height, count = w * h
-        guard w > 2 && h > 2 else { return [Float](repeating: 0, count: count) }
+        guard w > 2 && h > 2 else { return ([Float](repeating: 0, count: count), [Float](repeating: 0, count: count)) }
         var lab = [[Float]](repeating: [Float](repeating: 0, count: count), count: 3)
         for p in 0..<count {
             let c = CIELab.fromEncodedSRGB(red: Double(rgba[p * 4]), green: Double(rgba[p * 4 + 1]), blue: Double(rgba[p * 4 + 2]))
             lab[0][p] = Float(c.x); lab[1][p] = Float(c.y); lab[2][p] = Float(c.z)
         }
         var barrier = [Float](repeating: 0, count: count)
+        var sideBarrier = [[Float]](repeating: [Float](repeating: 0, count: count), count: FrameSide.allCases.count)
         for channel in lab {
             let distance = barrierDistance(channel, size: size)
             for p in 0..<count { barrier[p] += distance[p] }
+            for side in FrameSide.allCases {
+                let toSide = barrierDistance(channel, size: size, from: side)
+                for p in 0..<count { sideBarrier[side.rawValue][p] += toSide[p] }
+            }
         }
         let sorted = barrier.sorted()
         let rank = barrierScalePercentile * Double(count - 1), low = Int(rank)
@@ -93,28 +107,68 @@ public struct SaliencyMap: Sendable {
         var smooth = boxBlurred(mean, size: size, radius: 1)   // window sums: the scaling below makes them a mean
         let top = smooth.max() ?? 0
         if top > 0 { for p in 0..<count { smooth[p] /= top } }
-        return smooth
+        var setOff = [Float](repeating: 0, count: count)
+        for p in 0..<count where barrierScale > 0 {
+            var four = FrameSide.allCases.map { sideBarrier[$0.rawValue][p] }
+            four.sort()
+            setOff[p] = min(1, four[2] / barrierScale)
+        }
+        return (smooth, setOff)
     }
+
+    /// A side of the frame, for the barrier distance to that side alone.
+    enum FrameSide: Int, CaseIterable { case top, bottom, left, right }
+
 
     /// The minimum barrier distance of every pixel of `channel` to the image border: over the 4-connected
     /// paths to a border pixel, the smallest (highest value - lowest value) along the path, approximated by
     /// `barrierScans` raster scans (exact on the border, where it is 0). Map coordinates, channel units.
     static func barrierDistance(_ channel: [Float], size: PixelSize) -> [Float] {
         let w = size.width, h = size.height
+        var border = [Bool](repeating: false, count: w * h)
+        for x in 0..<w { border[x] = true; border[(h - 1) * w + x] = true }
+        for y in 0..<h { border[y * w] = true; border[y * w + w - 1] = true }
+        return barrierDistance(channel, size: size, seeds: border)
+    }
+
+    /// The minimum barrier distance of every pixel of `channel` to one `side` of the frame: as
+    /// `barrierDistance(_:size:)`, with only that side's pixels as the border (0 there); the other border
+    /// pixels are relaxed like the interior. Map coordinates, channel units.
+    static func barrierDistance(_ channel: [Float], size: PixelSize, from side: FrameSide) -> [Float] {
+        let w = size.width, h = size.height
+        var seeds = [Bool](repeating: false, count: w * h)
+        switch side {
+        case .top: for x in 0..<w { seeds[x] = true }
+        case .bottom: for x in 0..<w { seeds[(h - 1) * w + x] = true }
+        case .left: for y in 0..<h { seeds[y * w] = true }
+        case .right: for y in 0..<h { seeds[y * w + w - 1] = true }
+        }
+        return barrierDistance(channel, size: size, seeds: seeds)
+    }
+
+    /// The minimum barrier distance of every pixel of `channel` to the `seeds` (0 there): `barrierScans`
+    /// raster scans, alternately forward and backward, each relaxing a pixel from its two neighbours the scan
+    /// has already visited (FastMBD's schedule). Map coordinates, channel units.
+    static func barrierDistance(_ channel: [Float], size: PixelSize, seeds: [Bool]) -> [Float] {
+        let w = size.width, h = size.height
         var distance = [Float](repeating: .infinity, count: w * h)
         var highest = channel, lowest = channel
-        for x in 0..<w { distance[x] = 0; distance[(h - 1) * w + x] = 0 }
-        for y in 0..<h { distance[y * w] = 0; distance[y * w + w - 1] = 0 }
-        guard w > 2 && h > 2 else { return distance }
+        for p in 0..<(w * h) where seeds[p] { distance[p] = 0 }
         for scan in 0..<barrierScans {
             let forward = scan % 2 == 0
-            let rows = forward ? Array(1..<(h - 1)) : Array((1..<(h - 1)).reversed())
-            let columns = forward ? Array(1..<(w - 1)) : Array((1..<(w - 1)).reversed())
-            let neighbours = forward ? (-w, -1) : (w, 1)
-            for y in rows {
-                for x in columns {
-                    let p = y * w + x, value = channel[p]
-                    for q in [p + neighbours.0, p + neighbours.1] {
+            for row in 0..<h {
+                let y = forward ? row : h - 1 - row
+                for column in 0..<w {
+                    let x = forward ? column : w - 1 - column
+                    let p = y * w + x
+                    if seeds[p] { continue }
+                    let value = channel[p]
+                    // The two neighbours this scan has already visited: above and left, or below and right.
+                    let vertical = forward ? (y > 0 ? p - w : -1) : (y < h - 1 ? p + w : -1)
+                    let horizontal = forward ? (x > 0 ? p - 1 : -1) : (x < w - 1 ? p + 1 : -1)
+                    for k in 0..<2 {
+                        let q = k == 0 ? vertical : horizontal
+                        guard q >= 0, distance[q] < .infinity else { continue }
                         let high = max(highest[q], value), low = min(lowest[q], value)
                         if high - low < distance[p] {
                             distance[p] = high - low

@@ -119,7 +119,8 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
             held += ranked[i]
             components.insert(Int32(i))
         }
-        return Figures(threshold: threshold, component: component, taken: components, box: taken, leadShare: ranked[order[0]] / total)
+        return Figures(threshold: threshold, component: component, taken: components, box: taken, leadShare: ranked[order[0]] / total,
+                       masses: masses)
     }
 
     /// See `figures(in:)`.
@@ -130,6 +131,8 @@ public struct SubjectRegion: Sendable, Hashable, Codable {
         var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)
         /// The first component's share of the ranked mass (0...1).
         var leadShare: Double
+        /// Each component's mass (its summed objectness), indexed as `component`'s values.
+        var masses: [Double]
 
         /// Whether one figure alone holds the share of the mass the box is made to hold
         /// (`salientMassShare`): a lone figure on its ground, not a group, a figure in pieces (two eyes in a

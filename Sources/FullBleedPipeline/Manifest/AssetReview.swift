@@ -13,7 +13,8 @@ import FullBleedCore
 ///   `subject may extend past its box` (the box is whole and clear, the margin its detector leaves is not:
 ///   `SubjectExtent`), `the person below the face may be cut by the crop` (a face is whole and clear, the
 ///   body it may have is not), `subject may be cut by the crop (a salient region of confidence c may reach
-///   past it)` (another confident region's box is whole, the margin its detector leaves is not), or
+///   past it)` (another confident region's box is whole, the margin its detector leaves is not), `subject
+///   may be cut by the crop (it cuts through another salient figure, which may belong to the subject)`, or
 ///   `subject under the band` (with the crop's reason in parentheses when it says more, e.g. the zoom the
 ///   band would need);
 /// - a baked top scrim that is not subtle: a white one changing the band by more than
