@@ -213,7 +213,7 @@ import Testing
     /// Each way a detector can fail fails its photo alone, with one line naming the photo and the detector.
     @Test(arguments: [
         ("exit", "exited with status 3: model file not found"),
-        ("hang", "timed out after 1 s"),
+        ("hang", "timed out after 5 s"),
         ("garbage", "gave an invalid answer: $: not valid JSON"),
         ("huge", "answered more than 1048576 bytes"),
         ("outside", "gave an invalid answer: $.boxes[0]: the box must lie inside the image"),
@@ -239,8 +239,10 @@ import Testing
             // A sidecar subject overrides every detector: good.png needs none.
             try Data(#"{"subject": {"x": 0.3, "y": 0.25, "width": 0.35, "height": 0.4}}"#.utf8).write(to: URL(fileURLWithPath: input + "/good.png.fullbleed.json"))
         }
-        // The smallest copy keeps the test detector fast, so that only the hanging run meets the short timeout.
-        try Self.writePipeline(tmp.path + "/p.json", command: command, timeoutSeconds: mode == "hang" ? 1 : 30, maxSidePixels: 64)
+        // The smallest copy keeps the test detector fast, so that only the hanging run meets the short timeout;
+        // 5 s leaves a loaded machine time to start Python and decode the photo before the detector hangs (and
+        // writes the ids of its processes, which are checked below).
+        try Self.writePipeline(tmp.path + "/p.json", command: command, timeoutSeconds: mode == "hang" ? 5 : 30, maxSidePixels: 64)
         let out = tmp.path + "/out"
         let result = try CLIRunner.run(["build", input, "--pipeline", tmp.path + "/p.json", "--out", out, "--quiet", "--jobs", "1"])
         #expect(result.exitCode == 1)
