@@ -19,14 +19,16 @@ the attention centre clamped into the image, as vips_smartcrop places it) and by
 scored the same way.
 
 usage: evaluate.py FULLBLEED LABELS.tsv [LABELS.tsv ...] PHOTO_ROOT [--pipeline ios-hero] [--upscale] [--max-zoom 1.5]
-                   [--no-vips] [--verbose]
+                   [--no-vips] [--verbose] [--jobs N]
 Several label sets give a table per set and one for all of them together.
 --upscale evaluates a copy of the pipeline with "tiers": {"upscale": "upscale"}, so a photo smaller than
 every tier still delivers its crops (a skipped photo has no targets in `inspect --json`: the held-out
 photos are 500-773 px wide).
-Standard library only (libvips-tools' `vips` for the comparison).
+--jobs runs that many photos at once (default: the number of processors); the tables and the verbose lines come
+out in the order of the label files whatever it is.
+Standard library only (libvips-tools' `vips` and ImageMagick for the comparison).
 """
-import argparse, json, os, subprocess, sys, tempfile
+import argparse, concurrent.futures, json, os, subprocess, sys, tempfile
 
 
 def load_labels(path):
@@ -64,21 +66,22 @@ def judge(box, crop, band):
 
 
 def vips_crop(path, W, H, w, h):
-    def smartcrop(source):
-        return subprocess.run(['vips', 'smartcrop', source, '/tmp/fb-subjects-smartcrop.v', str(w), str(h),
-                               '--interesting', 'attention', '--attention-x', '--attention-y'], capture_output=True, text=True)
-    def upright():
-        copy = '/tmp/fb-subjects-upright.png'
-        subprocess.run(['convert', path, '-auto-orient', copy], check=True, capture_output=True)
-        return copy
-    # `vips smartcrop` works on the stored pixels: a photo turned by its EXIF orientation gets an upright copy
-    # (the labels and FullBleed's crops are of the displayed photo).
-    orientation = subprocess.run(['identify', '-format', '%[orientation]', path + '[0]'], capture_output=True, text=True).stdout
-    run = smartcrop(upright() if orientation not in ('', 'Undefined', 'TopLeft') else path)
-    if run.returncode != 0:
-        # libvips' heifload (libheif 1.15) refuses a grid turned by its irot; ImageMagick decodes it upright.
-        run = smartcrop(upright())
-        run.check_returncode()
+    with tempfile.TemporaryDirectory() as scratch:
+        def smartcrop(source):
+            return subprocess.run(['vips', 'smartcrop', source, os.path.join(scratch, 'crop.v'), str(w), str(h),
+                                   '--interesting', 'attention', '--attention-x', '--attention-y'], capture_output=True, text=True)
+        def upright():
+            copy = os.path.join(scratch, 'upright.png')
+            subprocess.run(['convert', path, '-auto-orient', copy], check=True, capture_output=True)
+            return copy
+        # `vips smartcrop` works on the stored pixels: a photo turned by its EXIF orientation gets an upright copy
+        # (the labels and FullBleed's crops are of the displayed photo).
+        orientation = subprocess.run(['identify', '-format', '%[orientation]', path + '[0]'], capture_output=True, text=True).stdout
+        run = smartcrop(upright() if orientation not in ('', 'Undefined', 'TopLeft') else path)
+        if run.returncode != 0:
+            # libvips' heifload (libheif 1.15) refuses a grid turned by its irot; ImageMagick decodes it upright.
+            run = smartcrop(upright())
+            run.check_returncode()
     out = run.stdout.split()
     ax, ay = int(out[0]), int(out[1])
     return min(max(0, ax - w // 2), W - w), min(max(0, ay - h // 2), H - h), w, h
@@ -87,65 +90,79 @@ def vips_crop(path, W, H, w, h):
 FIELDS = ('whole', 'holdable', 'clear', 'clearable', 'verdict right', 'judged', 'false clear', 'true clear', 'silent')
 
 
+def evaluate_photo(a, rel, fx, fy, fw, fh):
+    """One photo's tallies (FIELDS per crop method), its detected box against the label, and its verbose lines."""
+    tally = {k: dict.fromkeys(FIELDS, 0) for k in ('fullbleed', 'vips attention', 'centre')}
+    lines = []
+    path = os.path.join(a.root, rel)
+    rec = json.loads(subprocess.run([a.fullbleed, 'inspect', path, '--pipeline', a.pipeline, '--json'],
+                                    capture_output=True, text=True, check=True).stdout)
+    W, H = rec['source']['width'], rec['source']['height']
+    box = (fx * W, fy * H, fw * W, fh * H)
+    found = rec.get('subjectBox')
+    if found:
+        d = (found['x'], found['y'], found['width'], found['height'])
+        inter = max(0, min(box[0] + box[2], d[0] + d[2]) - max(box[0], d[0])) * max(0, min(box[1] + box[3], d[1] + d[3]) - max(box[1], d[1]))
+        found_box = (inter / (box[2] * box[3] + d[2] * d[3] - inter), inter / (box[2] * box[3]))
+    else:
+        found_box = (0.0, 0.0)
+    if a.verbose:
+        lines.append(f"{rel}: label {tuple(round(v) for v in box)} detected {found and tuple(found[k] for k in ('x', 'y', 'width', 'height'))} "
+                     f"IoU {found_box[0]:.2f} label covered {found_box[1]:.2f} review {rec.get('review')}")
+    for t in rec.get('targets', []):  # a skipped photo (too small for every tier) has none
+        c = t['crop']
+        crop = (c['x'], c['y'], c['width'], c['height'])
+        band = t['device']['toolbarBandPoints'] / t['device']['heroHeightPoints'] if t.get('device') else 0
+        aspect = t['aspectRatio']
+        lw, lh = largest_crop(W, H, aspect)
+        # Manifest v2's lean form: one entry per tier (its -scrim variant nested), status `exact` left out.
+        produced = [d for d in t['derivatives'] if d.get('status', 'exact') != 'skipped']
+        upscaled = any(d.get('status') == 'upscaled' for d in produced)
+        floor_h = max([d['height'] for d in produced] + [max(d['width'] for d in produced) / aspect] if produced else [1])
+        smallest = lh if upscaled else max(lh / a.max_zoom, floor_h)
+        heights = [lh - (lh - smallest) * i / 200 for i in range(201)] if smallest < lh else [lh]
+        holdable = box[2] <= lw and box[3] <= lh
+        clearable = can_clear(box, W, H, aspect, band, heights)
+        candidates = {'fullbleed': crop,
+                      'centre': ((W - c['width']) // 2, (H - c['height']) // 2, c['width'], c['height'])}
+        if not a.no_vips:
+            candidates['vips attention'] = vips_crop(path, W, H, c['width'], c['height'])
+        judged = {name: judge(box, r, band) for name, r in candidates.items()}
+        for name, r in candidates.items():
+            whole, clear = judged[name]
+            s = tally[name]
+            if holdable: s['whole'] += whole; s['holdable'] += 1
+            if clearable: s['clear'] += clear; s['clearable'] += 1
+            if name == 'fullbleed':
+                said = c['subjectClearsToolbar']
+                s['verdict right'] += said == (whole and clear); s['judged'] += 1
+                s['false clear'] += said and not (whole and clear)
+                s['true clear'] += said and whole and clear
+                failed = (holdable and not whole) or (clearable and not clear)
+                s['silent'] += failed and not rec.get('review')
+                if a.verbose:
+                    lines.append(f"{rel} {t['name']}: crop {r} zoom {c.get('zoom', 1)} whole {whole} clear {clear} "
+                                 f"holdable {holdable} clearable {clearable} verdict {said} "
+                                 f"({c.get('subjectClearsToolbarReason')})"
+                                 + ''.join(f" | {other} whole {judged[other][0]} clear {judged[other][1]}"
+                                           for other in judged if other != 'fullbleed')
+                                 + (" FALSE CLEAR" if said and not (whole and clear) else "")
+                                 + (" SILENT" if failed and not rec.get('review') else ""))
+    return tally, found_box, lines
+
+
 def evaluate_set(a, labels):
     """The tallies (FIELDS per crop method) and the detected boxes against the labels of one set."""
     tally = {k: dict.fromkeys(FIELDS, 0) for k in ('fullbleed', 'vips attention', 'centre')}
     boxes = []  # (IoU, share of the label inside the detected box) per photo
-    for rel, fx, fy, fw, fh in load_labels(labels):
-        path = os.path.join(a.root, rel)
-        rec = json.loads(subprocess.run([a.fullbleed, 'inspect', path, '--pipeline', a.pipeline, '--json'],
-                                        capture_output=True, text=True, check=True).stdout)
-        W, H = rec['source']['width'], rec['source']['height']
-        box = (fx * W, fy * H, fw * W, fh * H)
-        found = rec.get('subjectBox')
-        if found:
-            d = (found['x'], found['y'], found['width'], found['height'])
-            inter = max(0, min(box[0] + box[2], d[0] + d[2]) - max(box[0], d[0])) * max(0, min(box[1] + box[3], d[1] + d[3]) - max(box[1], d[1]))
-            boxes.append((inter / (box[2] * box[3] + d[2] * d[3] - inter), inter / (box[2] * box[3])))
-        else:
-            boxes.append((0.0, 0.0))
-        if a.verbose:
-            print(f"{rel}: label {tuple(round(v) for v in box)} detected {found and tuple(found[k] for k in ('x', 'y', 'width', 'height'))} "
-                  f"IoU {boxes[-1][0]:.2f} label covered {boxes[-1][1]:.2f} review {rec.get('review')}", file=sys.stderr)
-        for t in rec.get('targets', []):  # a skipped photo (too small for every tier) has none
-            c = t['crop']
-            crop = (c['x'], c['y'], c['width'], c['height'])
-            band = t['device']['toolbarBandPoints'] / t['device']['heroHeightPoints'] if t.get('device') else 0
-            aspect = t['aspectRatio']
-            lw, lh = largest_crop(W, H, aspect)
-            # Manifest v2's lean form: one entry per tier (its -scrim variant nested), status `exact` left out.
-            produced = [d for d in t['derivatives'] if d.get('status', 'exact') != 'skipped']
-            upscaled = any(d.get('status') == 'upscaled' for d in produced)
-            floor_h = max([d['height'] for d in produced] + [max(d['width'] for d in produced) / aspect] if produced else [1])
-            smallest = lh if upscaled else max(lh / a.max_zoom, floor_h)
-            heights = [lh - (lh - smallest) * i / 200 for i in range(201)] if smallest < lh else [lh]
-            holdable = box[2] <= lw and box[3] <= lh
-            clearable = can_clear(box, W, H, aspect, band, heights)
-            candidates = {'fullbleed': crop,
-                          'centre': ((W - c['width']) // 2, (H - c['height']) // 2, c['width'], c['height'])}
-            if not a.no_vips:
-                candidates['vips attention'] = vips_crop(path, W, H, c['width'], c['height'])
-            judged = {name: judge(box, r, band) for name, r in candidates.items()}
-            for name, r in candidates.items():
-                whole, clear = judged[name]
-                s = tally[name]
-                if holdable: s['whole'] += whole; s['holdable'] += 1
-                if clearable: s['clear'] += clear; s['clearable'] += 1
-                if name == 'fullbleed':
-                    said = c['subjectClearsToolbar']
-                    s['verdict right'] += said == (whole and clear); s['judged'] += 1
-                    s['false clear'] += said and not (whole and clear)
-                    s['true clear'] += said and whole and clear
-                    failed = (holdable and not whole) or (clearable and not clear)
-                    s['silent'] += failed and not rec.get('review')
-                    if a.verbose:
-                        print(f"{rel} {t['name']}: crop {r} zoom {c.get('zoom', 1)} whole {whole} clear {clear} "
-                              f"holdable {holdable} clearable {clearable} verdict {said} "
-                              f"({c.get('subjectClearsToolbarReason')})"
-                              + ''.join(f" | {other} whole {judged[other][0]} clear {judged[other][1]}"
-                                        for other in judged if other != 'fullbleed')
-                              + (" FALSE CLEAR" if said and not (whole and clear) else "")
-                              + (" SILENT" if failed and not rec.get('review') else ""), file=sys.stderr)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        for photo, found_box, lines in pool.map(lambda row: evaluate_photo(a, *row), load_labels(labels)):
+            for name, fields in photo.items():
+                for f, v in fields.items():
+                    tally[name][f] += v
+            boxes.append(found_box)
+            for line in lines:
+                print(line, file=sys.stderr)
     return tally, boxes
 
 
@@ -172,6 +189,7 @@ def main():
     p.add_argument('--pipeline', default='ios-hero'); p.add_argument('--max-zoom', type=float, default=1.5)
     p.add_argument('--no-vips', action='store_true'); p.add_argument('--verbose', action='store_true')
     p.add_argument('--upscale', action='store_true')
+    p.add_argument('--jobs', type=int, default=os.cpu_count())
     a = p.parse_args()
     if len(a.paths) < 2:
         p.error('give at least one LABELS.tsv and the PHOTO_ROOT')
