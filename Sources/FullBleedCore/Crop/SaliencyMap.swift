@@ -119,7 +119,6 @@ public struct SaliencyMap: Sendable {
     /// A side of the frame, for the barrier distance to that side alone.
     enum FrameSide: Int, CaseIterable { case top, bottom, left, right }
 
-
     /// The minimum barrier distance of every pixel of `channel` to the image border: over the 4-connected
     /// paths to a border pixel, the smallest (highest value - lowest value) along the path, approximated by
     /// `barrierScans` raster scans (exact on the border, where it is 0). Map coordinates, channel units.
