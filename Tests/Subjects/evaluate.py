@@ -88,11 +88,17 @@ def vips_crop(path, W, H, w, h):
 
 
 FIELDS = ('whole', 'holdable', 'clear', 'clearable', 'verdict right', 'judged', 'false clear', 'true clear', 'silent')
+METHODS = ('fullbleed', 'vips attention', 'centre')
+
+
+def empty_tally():
+    return {k: dict.fromkeys(FIELDS, 0) for k in METHODS}
 
 
 def evaluate_photo(a, rel, fx, fy, fw, fh):
-    """One photo's tallies (FIELDS per crop method), its detected box against the label, and its verbose lines."""
-    tally = {k: dict.fromkeys(FIELDS, 0) for k in ('fullbleed', 'vips attention', 'centre')}
+    """One photo's tallies (FIELDS per crop method), its detected box against the label (IoU, share of the label
+    inside it), and its verbose lines."""
+    tally = empty_tally()
     lines = []
     path = os.path.join(a.root, rel)
     rec = json.loads(subprocess.run([a.fullbleed, 'inspect', path, '--pipeline', a.pipeline, '--json'],
@@ -103,12 +109,12 @@ def evaluate_photo(a, rel, fx, fy, fw, fh):
     if found:
         d = (found['x'], found['y'], found['width'], found['height'])
         inter = max(0, min(box[0] + box[2], d[0] + d[2]) - max(box[0], d[0])) * max(0, min(box[1] + box[3], d[1] + d[3]) - max(box[1], d[1]))
-        found_box = (inter / (box[2] * box[3] + d[2] * d[3] - inter), inter / (box[2] * box[3]))
+        match = (inter / (box[2] * box[3] + d[2] * d[3] - inter), inter / (box[2] * box[3]))
     else:
-        found_box = (0.0, 0.0)
+        match = (0.0, 0.0)
     if a.verbose:
         lines.append(f"{rel}: label {tuple(round(v) for v in box)} detected {found and tuple(found[k] for k in ('x', 'y', 'width', 'height'))} "
-                     f"IoU {found_box[0]:.2f} label covered {found_box[1]:.2f} review {rec.get('review')}")
+                     f"IoU {match[0]:.2f} label covered {match[1]:.2f} review {rec.get('review')}")
     for t in rec.get('targets', []):  # a skipped photo (too small for every tier) has none
         c = t['crop']
         crop = (c['x'], c['y'], c['width'], c['height'])
@@ -148,19 +154,19 @@ def evaluate_photo(a, rel, fx, fy, fw, fh):
                                            for other in judged if other != 'fullbleed')
                                  + (" FALSE CLEAR" if said and not (whole and clear) else "")
                                  + (" SILENT" if failed and not rec.get('review') else ""))
-    return tally, found_box, lines
+    return tally, match, lines
 
 
 def evaluate_set(a, labels):
     """The tallies (FIELDS per crop method) and the detected boxes against the labels of one set."""
-    tally = {k: dict.fromkeys(FIELDS, 0) for k in ('fullbleed', 'vips attention', 'centre')}
+    tally = empty_tally()
     boxes = []  # (IoU, share of the label inside the detected box) per photo
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        for photo, found_box, lines in pool.map(lambda row: evaluate_photo(a, *row), load_labels(labels)):
+        for photo, match, lines in pool.map(lambda row: evaluate_photo(a, *row), load_labels(labels)):
             for name, fields in photo.items():
                 for f, v in fields.items():
                     tally[name][f] += v
-            boxes.append(found_box)
+            boxes.append(match)
             for line in lines:
                 print(line, file=sys.stderr)
     return tally, boxes
@@ -191,6 +197,8 @@ def main():
     p.add_argument('--upscale', action='store_true')
     p.add_argument('--jobs', type=int, default=os.cpu_count())
     a = p.parse_args()
+    if a.jobs < 1:
+        p.error('--jobs must be at least 1')
     if len(a.paths) < 2:
         p.error('give at least one LABELS.tsv and the PHOTO_ROOT')
     *sets, a.root = a.paths
